@@ -1,0 +1,138 @@
+/**
+ * The data-release artifact: the one contract between `packages/corpus` (which writes it)
+ * and the engine (which loads it). A release is immutable: a fixed set of dataset editions
+ * plus the ingest rules, identified by `mb_version` (`<year>.<number>`).
+ *
+ * Kept small on purpose: the latest release is what the browser downloads, so the source
+ * metadata sits once per edition in `editions` and each factor names its edition by id.
+ */
+import { z } from 'zod'
+
+export const RELEASE_FORMAT = 'openfactors.release/1' as const
+
+/** `<domain>.<country_code>.<subject>.<method>`; each segment `[a-z0-9_]+`. */
+export const FACTOR_KEY_PATTERN = /^[a-z0-9_]+\.[a-z0-9_]+\.[a-z0-9_]+\.[a-z0-9_]+$/
+export const MB_VERSION_PATTERN = /^\d{4}\.\d+$/
+
+export const ScopeSchema = z.enum(['scope_1', 'scope_2', 'scope_3', 'outside_scopes'])
+export type Scope = z.infer<typeof ScopeSchema>
+
+/** A value read from one published cell. `cell_ref` is proven by the corpus build. */
+export const CellValueSchema = z.object({ value: z.number(), cell_ref: z.string() })
+export type CellValue = z.infer<typeof CellValueSchema>
+
+export const LicenseSchema = z.object({
+  name: z.string(),
+  spdx: z.string().nullable(),
+  url: z.string().nullable(),
+})
+
+/** One dataset edition (e.g. `uk-desnz-ghg-cf-2025`): the source metadata shared by its factors. */
+export const EditionSchema = z.object({
+  /** Source id served as `source.id`: dataset slug + edition, e.g. `uk-desnz-ghg-cf-2025`. */
+  id: z.string(),
+  /** Dataset slug (folder in the datasets directory), e.g. `uk-desnz-ghg-conversion-factors`. */
+  dataset: z.string(),
+  edition: z.string(),
+  title: z.string(),
+  publisher: z.string(),
+  url: z.string(),
+  license: LicenseSchema,
+  redistributable: z.boolean(),
+  attribution: z.string(),
+  /** Files of this edition, relative to the datasets directory, with their sha256. */
+  files: z.array(z.object({ path: z.string(), sha256: z.string() })),
+  retrieved_at: z.string(),
+  published_at: z.string(),
+})
+export type Edition = z.infer<typeof EditionSchema>
+
+export const GasSchema = z.enum(['co2', 'ch4', 'n2o', 'hfc', 'pfc', 'sf6', 'nf3', 'other'])
+
+/** Per-unit data that converts a material quantity to mass (ÖKOBAUDAT). */
+export const MaterialDataSchema = z.object({
+  /** Unit the module values are declared per: kg, m3, m2, m, piece. */
+  declared_unit: z.enum(['kg', 't', 'm3', 'm2', 'm', 'piece', 'kwh', 'mj', 'other']),
+  /** Published reference quantity (ÖKOBAUDAT `Bezugsgroesse`), usually 1. */
+  declared_quantity: CellValueSchema.nullable(),
+  density_kg_m3: CellValueSchema.nullable(),
+  area_mass_kg_m2: CellValueSchema.nullable(),
+  /** Mass of one declared unit in kg (ÖKOBAUDAT `Umrechungsfaktor auf 1kg`). */
+  kg_per_declared_unit: CellValueSchema.nullable(),
+  /** Layer thickness in metres where published. */
+  thickness_m: CellValueSchema.nullable(),
+  /** Whether the dataset reports biogenic carbon apart (not in the 2020-II export). */
+  biogenic_separate: z.boolean(),
+})
+export type MaterialData = z.infer<typeof MaterialDataSchema>
+
+/** EN 15978 module labels as published (A1-A3 combined, or A1/A2/A3 separately). */
+export const ModuleLabelSchema = z.enum([
+  'A1-A3', 'A1', 'A2', 'A3', 'A4', 'A5',
+  'B1', 'B2', 'B3', 'B4', 'B5', 'B6', 'B7',
+  'C1', 'C2', 'C3', 'C4', 'D',
+])
+export type ModuleLabel = z.infer<typeof ModuleLabelSchema>
+
+export const FactorRowSchema = z.object({
+  key: z.string().regex(FACTOR_KEY_PATTERN),
+  name: z.string(),
+  /** Name in the source's own language where it is not English (ÖKOBAUDAT German names). */
+  name_original: z.string().optional(),
+  /** The value served, in `unit`. Bit-identical to the parsed cell unless `published` says otherwise. */
+  value: z.number(),
+  /** `<mass> CO2e per <activity unit>`, e.g. `kg CO2e per litre`. */
+  unit: z.string(),
+  scope: ScopeSchema.nullable(),
+  /** The source's own section path, joined with ` > `. */
+  section: z.string(),
+  /** ISO 3166-1 alpha-2 lower case, or `eu` / `glo`. */
+  country: z.string(),
+  /** Sub-national area where the factor is for one (e.g. `nsw`, eGRID `erct`). */
+  region: z.string().nullable().optional(),
+  /** Edition id (`Edition.id`). */
+  source_id: z.string(),
+  /** Where `value` was read; for converted values, where the published value was read. */
+  cell_ref: z.string(),
+  /** Set only when the served value is a unit conversion of the published one. */
+  published: z
+    .object({ value: z.number(), unit: z.string(), conversion: z.string(), multiplier: z.string() })
+    .optional(),
+  /** Per-gas contributions in the factor's own unit, each with its cell. */
+  gases: z.record(GasSchema, CellValueSchema).optional(),
+  /** Per-module GWP values per declared unit (materials). */
+  modules: z.partialRecord(ModuleLabelSchema, CellValueSchema).optional(),
+  material: MaterialDataSchema.optional(),
+  /** Extra words people use for this factor (synonyms, codes), for search. */
+  tags: z.array(z.string()).optional(),
+})
+export type FactorRow = z.infer<typeof FactorRowSchema>
+
+export const ReleaseArtifactSchema = z.object({
+  format: z.literal(RELEASE_FORMAT),
+  mb_version: z.string().regex(MB_VERSION_PATTERN),
+  /** Date the release came into force (YYYY-MM-DD). */
+  released_at: z.string(),
+  editions: z.array(EditionSchema),
+  factors: z.array(FactorRowSchema),
+})
+export type ReleaseArtifact = z.infer<typeof ReleaseArtifactSchema>
+
+/** `manifest.json` beside the artifacts: what releases exist, with their content hashes. */
+export const ReleaseManifestSchema = z.object({
+  format: z.literal('openfactors.manifest/1'),
+  releases: z.array(
+    z.object({
+      mb_version: z.string().regex(MB_VERSION_PATTERN),
+      released_at: z.string(),
+      /** `release-<mb_version>-<sha256 prefix>.json.gz` */
+      file: z.string(),
+      /** sha256 of the gzipped artifact bytes. */
+      sha256: z.string(),
+      bytes: z.number().int(),
+      factor_count: z.number().int(),
+      editions: z.array(z.string()),
+    }),
+  ),
+})
+export type ReleaseManifest = z.infer<typeof ReleaseManifestSchema>
