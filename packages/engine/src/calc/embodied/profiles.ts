@@ -1,0 +1,1 @@
+export const METHODOLOGY_PROFILES = {} as const

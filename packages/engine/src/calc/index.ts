@@ -1,0 +1,17 @@
+/**
+ * The calculating half of the engine: PCAF financed emissions, EN 15978 embodied carbon and
+ * receipts. Pure functions over a ReleaseView; the Engine (../engine) wires them in.
+ */
+export { calculatePcaf } from './pcaf/calculate.ts'
+export { calculateEmbodied } from './embodied/calculate.ts'
+export { verifyReceipt } from './receipt/verify.ts'
+export { computeReceipt, hashedResultOf, ReceiptVerifyRequestSchema, ReceiptVerificationSchema } from './receipt/receipt.ts'
+export type { ReceiptInput, ReceiptVerification, ReceiptVerifyRequest } from './receipt/receipt.ts'
+export { canonicalJson } from './canonical-json.ts'
+export { sha256Hex } from './sha256.ts'
+export { PcafRequestSchema, PcafResponseSchema, ASSET_CLASSES, DENOMINATOR_TYPES } from './pcaf/schema.ts'
+export type { PcafRequest, PcafResponse, AssetClass, DenominatorType } from './pcaf/schema.ts'
+export { EmbodiedRequestSchema, EmbodiedResponseSchema, BOUNDARIES, QUANTITY_UNITS } from './embodied/schema.ts'
+export type { EmbodiedRequest, EmbodiedResponse, Boundary } from './embodied/schema.ts'
+export { METHODOLOGY_PROFILES } from './embodied/profiles.ts'
+export type { CalcContext } from './common-schema.ts'
