@@ -1,0 +1,100 @@
+/**
+ * Server configuration from environment variables, validated with zod so a bad value stops the
+ * process at startup with a message naming the variable. Pure: `start.ts` passes `process.env` in.
+ */
+import { z } from 'zod'
+
+export const PLANS = ['free', 'developer', 'business', 'enterprise'] as const
+export type Plan = (typeof PLANS)[number]
+
+export interface PlanLimits {
+  monthly: number
+  burst_per_minute: number
+}
+
+const int = (def: number) => z.coerce.number().int().positive().default(def)
+const flag = (def: boolean) =>
+  z.enum(['1', '0', 'true', 'false', 'yes', 'no']).default(def ? 'true' : 'false').transform((v) => v === '1' || v === 'true' || v === 'yes')
+
+export const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8787),
+  HOST: z.string().min(1).optional(),
+  /** PostgreSQL connection string; when set the PostgreSQL store is used instead of SQLite. */
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
+  OPENFACTORS_DB: z.string().min(1).optional(),
+  OPENFACTORS_RELEASES_DIR: z.string().min(1).optional(),
+  OPENFACTORS_STATIC_DIR: z.string().min(1).optional(),
+  OPENFACTORS_BODY_LIMIT: int(1_048_576),
+  OPENFACTORS_OPEN_RATE: int(120),
+  OPENFACTORS_FREE_MONTHLY: int(1_000),
+  OPENFACTORS_FREE_BURST: int(60),
+  OPENFACTORS_DEVELOPER_MONTHLY: int(50_000),
+  OPENFACTORS_DEVELOPER_BURST: int(300),
+  OPENFACTORS_BUSINESS_MONTHLY: int(500_000),
+  OPENFACTORS_BUSINESS_BURST: int(1_200),
+  OPENFACTORS_ENTERPRISE_MONTHLY: int(5_000_000),
+  OPENFACTORS_ENTERPRISE_BURST: int(6_000),
+  /** Take the client address from X-Forwarded-For (only behind a proxy you run). */
+  OPENFACTORS_TRUST_PROXY: flag(false),
+  OPENFACTORS_CORS_ORIGIN: z.string().min(1).default('*'),
+  OPENFACTORS_LOG: z.enum(['json', 'off']).default('json'),
+  OPENFACTORS_WEBHOOK_INTERVAL_MS: int(5_000),
+})
+
+export interface ServerConfig {
+  port: number
+  host: string | undefined
+  databaseUrl: string | undefined
+  sqlitePath: string | undefined
+  releasesDir: string | undefined
+  staticDir: string | undefined
+  bodyLimitBytes: number
+  openRatePerMinute: number
+  plans: Record<Plan, PlanLimits>
+  trustProxy: boolean
+  corsOrigin: string
+  log: 'json' | 'off'
+  webhookIntervalMs: number
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid server configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+    this.name = 'ConfigError'
+  }
+}
+
+/** Parse environment variables into a ServerConfig; throws ConfigError listing every bad variable. */
+export function parseEnv(env: Record<string, string | undefined>): ServerConfig {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''))
+  const parsed = EnvSchema.safeParse(cleaned)
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message} (got ${JSON.stringify(cleaned[String(i.path[0])] ?? null)})`))
+  }
+  const e = parsed.data
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    sqlitePath: e.OPENFACTORS_DB,
+    releasesDir: e.OPENFACTORS_RELEASES_DIR,
+    staticDir: e.OPENFACTORS_STATIC_DIR,
+    bodyLimitBytes: e.OPENFACTORS_BODY_LIMIT,
+    openRatePerMinute: e.OPENFACTORS_OPEN_RATE,
+    plans: {
+      free: { monthly: e.OPENFACTORS_FREE_MONTHLY, burst_per_minute: e.OPENFACTORS_FREE_BURST },
+      developer: { monthly: e.OPENFACTORS_DEVELOPER_MONTHLY, burst_per_minute: e.OPENFACTORS_DEVELOPER_BURST },
+      business: { monthly: e.OPENFACTORS_BUSINESS_MONTHLY, burst_per_minute: e.OPENFACTORS_BUSINESS_BURST },
+      enterprise: { monthly: e.OPENFACTORS_ENTERPRISE_MONTHLY, burst_per_minute: e.OPENFACTORS_ENTERPRISE_BURST },
+    },
+    trustProxy: e.OPENFACTORS_TRUST_PROXY,
+    corsOrigin: e.OPENFACTORS_CORS_ORIGIN,
+    log: e.OPENFACTORS_LOG,
+    webhookIntervalMs: e.OPENFACTORS_WEBHOOK_INTERVAL_MS,
+  }
+}
+
+/** The defaults, for tests and embedding. */
+export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
+  return { ...parseEnv({}), ...overrides }
+}

@@ -1,0 +1,197 @@
+/**
+ * The shared store: PostgreSQL through `pg`, selected by DATABASE_URL so several server instances
+ * share keys, plans and quotas. Usage accounting is one transaction of guarded upserts; the row
+ * lock taken by `ON CONFLICT DO UPDATE` serialises concurrent callers on the same counter.
+ */
+import pg from 'pg'
+import type { Plan } from '../config.ts'
+import type { Account, AttemptOutcome, ConsumeResult, KeyRecord, Store, WebhookDelivery, WebhookSubscription } from './types.ts'
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS accounts (
+  id TEXT PRIMARY KEY, email TEXT NOT NULL UNIQUE, plan TEXT NOT NULL,
+  monthly_quota INTEGER, burst_per_minute INTEGER, created_at TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS api_keys (
+  id TEXT PRIMARY KEY, account_id TEXT NOT NULL REFERENCES accounts(id), hash TEXT NOT NULL UNIQUE,
+  prefix TEXT NOT NULL, created_at TEXT NOT NULL, revoked_at TEXT);
+CREATE TABLE IF NOT EXISTS usage_counters (
+  subject TEXT NOT NULL, "window" TEXT NOT NULL, count INTEGER NOT NULL, PRIMARY KEY (subject, "window"));
+CREATE TABLE IF NOT EXISTS webhooks (
+  id TEXT PRIMARY KEY, account_id TEXT NOT NULL REFERENCES accounts(id), url TEXT NOT NULL,
+  secret TEXT NOT NULL, created_at TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS webhook_deliveries (
+  id TEXT PRIMARY KEY, subscription_id TEXT NOT NULL REFERENCES webhooks(id), event_id TEXT NOT NULL,
+  event TEXT NOT NULL, payload TEXT NOT NULL, status TEXT NOT NULL, attempts INTEGER NOT NULL,
+  next_attempt_at TEXT NOT NULL, last_status INTEGER, last_error TEXT, created_at TEXT NOT NULL,
+  delivered_at TEXT, UNIQUE (subscription_id, event_id));
+CREATE INDEX IF NOT EXISTS webhook_deliveries_due ON webhook_deliveries (status, next_attempt_at);
+CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+`
+
+interface AccountRow { id: string; email: string; plan: string; monthly_quota: number | null; burst_per_minute: number | null; created_at: string }
+
+function toAccount(r: AccountRow): Account {
+  return { id: r.id, email: r.email, plan: r.plan as Plan, monthly_quota: r.monthly_quota, burst_per_minute: r.burst_per_minute, created_at: r.created_at }
+}
+
+export function openPostgresStore(connectionString: string, opts: { max?: number } = {}): Store {
+  const pool = new pg.Pool({ connectionString, max: opts.max ?? 10 })
+
+  async function tx<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await pool.connect()
+    try {
+      await client.query('BEGIN')
+      const out = await fn(client)
+      await client.query('COMMIT')
+      return out
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined)
+      throw err
+    } finally {
+      client.release()
+    }
+  }
+
+  return {
+    kind: 'postgres',
+    async migrate() {
+      // An advisory lock keeps two instances starting together from racing on CREATE TABLE.
+      await tx(async (c) => {
+        await c.query('SELECT pg_advisory_xact_lock(774411)')
+        await c.query(SCHEMA)
+      })
+    },
+    async createAccount(input) {
+      return tx(async (c) => {
+        const at = input.now.toISOString()
+        const ins = await c.query<AccountRow>(
+          'INSERT INTO accounts (id, email, plan, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (email) DO NOTHING RETURNING *',
+          [input.account_id, input.email, input.plan, at])
+        const row = ins.rows[0]
+        if (!row) return 'email_taken' as const
+        await c.query('INSERT INTO api_keys (id, account_id, hash, prefix, created_at) VALUES ($1, $2, $3, $4, $5)',
+          [input.key.id, input.account_id, input.key.hash, input.key.prefix, at])
+        const key: KeyRecord = { id: input.key.id, account_id: input.account_id, prefix: input.key.prefix, created_at: at }
+        return { account: toAccount(row), key }
+      })
+    },
+    async findActiveKey(hash) {
+      const r = await pool.query<AccountRow & { key_id: string; prefix: string; key_created_at: string }>(
+        `SELECT a.*, k.id AS key_id, k.prefix, k.created_at AS key_created_at
+         FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.hash = $1 AND k.revoked_at IS NULL`, [hash])
+      const row = r.rows[0]
+      if (!row) return null
+      return { key: { id: row.key_id, account_id: row.id, prefix: row.prefix, created_at: row.key_created_at }, account: toAccount(row) }
+    },
+    async rotateKey(input) {
+      return tx(async (c) => {
+        const at = input.now.toISOString()
+        const rev = await c.query<{ account_id: string }>(
+          'UPDATE api_keys SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL RETURNING account_id', [at, input.old_key_id])
+        const account_id = rev.rows[0]?.account_id
+        if (!account_id) return null
+        await c.query('INSERT INTO api_keys (id, account_id, hash, prefix, created_at) VALUES ($1, $2, $3, $4, $5)',
+          [input.key.id, account_id, input.key.hash, input.key.prefix, at])
+        return { id: input.key.id, account_id, prefix: input.key.prefix, created_at: at }
+      })
+    },
+    async findAccountByEmail(email) {
+      const r = await pool.query<AccountRow>('SELECT * FROM accounts WHERE email = $1', [email])
+      return r.rows[0] ? toAccount(r.rows[0]) : null
+    },
+    async setPlan({ email, plan, monthly_quota, burst_per_minute }) {
+      const r = await pool.query<AccountRow>(
+        'UPDATE accounts SET plan = $1, monthly_quota = $2, burst_per_minute = $3 WHERE email = $4 RETURNING *',
+        [plan, monthly_quota ?? null, burst_per_minute ?? null, email])
+      return r.rows[0] ? toAccount(r.rows[0]) : null
+    },
+    async consume(subject, windows): Promise<ConsumeResult> {
+      const client = await pool.connect()
+      try {
+        await client.query('BEGIN')
+        const counts: number[] = []
+        for (const [index, w] of windows.entries()) {
+          const r = await client.query<{ count: number }>(
+            `INSERT INTO usage_counters (subject, "window", count) VALUES ($1, $2, 1)
+             ON CONFLICT (subject, "window") DO UPDATE SET count = usage_counters.count + 1
+             WHERE usage_counters.count < $3 RETURNING count`, [subject, w.window, w.limit])
+          const count = r.rows[0]?.count
+          if (count === undefined || count > w.limit) {
+            await client.query('ROLLBACK')
+            const cur = await client.query<{ count: number }>('SELECT count FROM usage_counters WHERE subject = $1 AND "window" = $2', [subject, w.window])
+            return { ok: false, blocked: index, counts: [...counts.map((n) => n - 1), cur.rows[0]?.count ?? 0] }
+          }
+          counts.push(count)
+        }
+        await client.query('COMMIT')
+        return { ok: true, counts }
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => undefined)
+        throw err
+      } finally {
+        client.release()
+      }
+    },
+    async peek(subject, windows) {
+      const r = await pool.query<{ window: string; count: number }>(
+        'SELECT "window", count FROM usage_counters WHERE subject = $1 AND "window" = ANY($2::text[])', [subject, windows])
+      const by = new Map(r.rows.map((row) => [row.window, row.count]))
+      return windows.map((w) => by.get(w) ?? 0)
+    },
+    async pruneWindows(prefix, before) {
+      const r = await pool.query('DELETE FROM usage_counters WHERE "window" >= $1 AND "window" < $2', [prefix, before])
+      return r.rowCount ?? 0
+    },
+    async addWebhook(s) {
+      await pool.query('INSERT INTO webhooks (id, account_id, url, secret, created_at) VALUES ($1, $2, $3, $4, $5)',
+        [s.id, s.account_id, s.url, s.secret, s.created_at])
+    },
+    async listWebhooks(account_id) {
+      const r = account_id
+        ? await pool.query<WebhookSubscription>('SELECT * FROM webhooks WHERE account_id = $1 ORDER BY created_at, id', [account_id])
+        : await pool.query<WebhookSubscription>('SELECT * FROM webhooks ORDER BY created_at, id')
+      return r.rows
+    },
+    async enqueueDeliveries(input) {
+      return tx(async (c) => {
+        let added = 0
+        const at = input.now.toISOString()
+        for (const [i, s] of input.subscriptions.entries()) {
+          const r = await c.query(
+            `INSERT INTO webhook_deliveries (id, subscription_id, event_id, event, payload, status, attempts, next_attempt_at, created_at)
+             VALUES ($1, $2, $3, $4, $5, 'pending', 0, $6, $6) ON CONFLICT (subscription_id, event_id) DO NOTHING`,
+            [input.ids[i] ?? `${input.event_id}_${s.id}`, s.id, input.event_id, input.event, input.payload, at])
+          added += r.rowCount ?? 0
+        }
+        return added
+      })
+    },
+    async dueDeliveries(now, limit) {
+      const r = await pool.query<WebhookDelivery>(
+        `SELECT * FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= $1 ORDER BY next_attempt_at, id LIMIT $2`,
+        [now.toISOString(), limit])
+      return r.rows
+    },
+    async recordAttempt(o: AttemptOutcome) {
+      const status = o.delivered ? 'delivered' : o.next_attempt_at ? 'pending' : 'failed'
+      await pool.query(
+        `UPDATE webhook_deliveries SET attempts = attempts + 1, last_status = $1, last_error = $2, status = $3,
+         next_attempt_at = COALESCE($4, next_attempt_at), delivered_at = $5 WHERE id = $6`,
+        [o.http_status, o.error, status, o.next_attempt_at?.toISOString() ?? null, o.delivered ? o.at.toISOString() : null, o.delivery_id])
+    },
+    async listDeliveries(subscription_id) {
+      const r = subscription_id
+        ? await pool.query<WebhookDelivery>('SELECT * FROM webhook_deliveries WHERE subscription_id = $1 ORDER BY created_at, id', [subscription_id])
+        : await pool.query<WebhookDelivery>('SELECT * FROM webhook_deliveries ORDER BY created_at, id')
+      return r.rows
+    },
+    async getMeta(name) {
+      const r = await pool.query<{ value: string }>('SELECT value FROM meta WHERE name = $1', [name])
+      return r.rows[0]?.value ?? null
+    },
+    async setMeta(name, value) {
+      await pool.query('INSERT INTO meta (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = excluded.value', [name, value])
+    },
+    async close() { await pool.end() },
+  }
+}

@@ -1,0 +1,168 @@
+/**
+ * The embedded store: SQLite through better-sqlite3 in WAL mode. Every write is one
+ * `BEGIN IMMEDIATE` transaction, so even several processes on one file never over-count.
+ */
+import Database from 'better-sqlite3'
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import type { Plan } from '../config.ts'
+import type {
+  Account, AttemptOutcome, ConsumeResult, KeyRecord, NewKey, Store, WebhookDelivery, WebhookSubscription, WindowLimit,
+} from './types.ts'
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS accounts (
+  id TEXT PRIMARY KEY, email TEXT NOT NULL UNIQUE, plan TEXT NOT NULL,
+  monthly_quota INTEGER, burst_per_minute INTEGER, created_at TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS api_keys (
+  id TEXT PRIMARY KEY, account_id TEXT NOT NULL REFERENCES accounts(id), hash TEXT NOT NULL UNIQUE,
+  prefix TEXT NOT NULL, created_at TEXT NOT NULL, revoked_at TEXT);
+CREATE TABLE IF NOT EXISTS usage_counters (
+  subject TEXT NOT NULL, window TEXT NOT NULL, count INTEGER NOT NULL, PRIMARY KEY (subject, window));
+CREATE TABLE IF NOT EXISTS webhooks (
+  id TEXT PRIMARY KEY, account_id TEXT NOT NULL REFERENCES accounts(id), url TEXT NOT NULL,
+  secret TEXT NOT NULL, created_at TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS webhook_deliveries (
+  id TEXT PRIMARY KEY, subscription_id TEXT NOT NULL REFERENCES webhooks(id), event_id TEXT NOT NULL,
+  event TEXT NOT NULL, payload TEXT NOT NULL, status TEXT NOT NULL, attempts INTEGER NOT NULL,
+  next_attempt_at TEXT NOT NULL, last_status INTEGER, last_error TEXT, created_at TEXT NOT NULL,
+  delivered_at TEXT, UNIQUE (subscription_id, event_id));
+CREATE INDEX IF NOT EXISTS webhook_deliveries_due ON webhook_deliveries (status, next_attempt_at);
+CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+`
+
+interface AccountRow { id: string; email: string; plan: string; monthly_quota: number | null; burst_per_minute: number | null; created_at: string }
+interface KeyRow { id: string; account_id: string; prefix: string; created_at: string }
+
+function toAccount(r: AccountRow): Account {
+  return { id: r.id, email: r.email, plan: r.plan as Plan, monthly_quota: r.monthly_quota, burst_per_minute: r.burst_per_minute, created_at: r.created_at }
+}
+
+/** Signals a limit hit inside a transaction so better-sqlite3 rolls it back. */
+class LimitHit extends Error {
+  constructor(readonly index: number, readonly counts: number[]) { super('limit') }
+}
+
+export function openSqliteStore(path: string): Store {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
+  const db = new Database(path)
+  db.pragma('journal_mode = WAL')
+  db.pragma('synchronous = NORMAL')
+  db.pragma('busy_timeout = 5000')
+  db.pragma('foreign_keys = ON')
+  db.exec(SCHEMA)
+
+  const q = {
+    insertAccount: db.prepare('INSERT INTO accounts (id, email, plan, created_at) VALUES (?, ?, ?, ?)'),
+    insertKey: db.prepare('INSERT INTO api_keys (id, account_id, hash, prefix, created_at) VALUES (?, ?, ?, ?, ?)'),
+    accountByEmail: db.prepare<[string], AccountRow>('SELECT * FROM accounts WHERE email = ?'),
+    accountById: db.prepare<[string], AccountRow>('SELECT * FROM accounts WHERE id = ?'),
+    activeKey: db.prepare<[string], KeyRow>('SELECT id, account_id, prefix, created_at FROM api_keys WHERE hash = ? AND revoked_at IS NULL'),
+    revokeKey: db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL RETURNING account_id'),
+    bump: db.prepare<[string, string, number], { count: number }>(
+      `INSERT INTO usage_counters (subject, window, count) VALUES (?, ?, 1)
+       ON CONFLICT (subject, window) DO UPDATE SET count = count + 1 WHERE count < ? RETURNING count`),
+    count: db.prepare<[string, string], { count: number }>('SELECT count FROM usage_counters WHERE subject = ? AND window = ?'),
+    prune: db.prepare('DELETE FROM usage_counters WHERE window >= ? AND window < ?'),
+    insertWebhook: db.prepare('INSERT INTO webhooks (id, account_id, url, secret, created_at) VALUES (?, ?, ?, ?, ?)'),
+    allWebhooks: db.prepare<[], WebhookSubscription>('SELECT * FROM webhooks ORDER BY created_at, id'),
+    accountWebhooks: db.prepare<[string], WebhookSubscription>('SELECT * FROM webhooks WHERE account_id = ? ORDER BY created_at, id'),
+    insertDelivery: db.prepare(
+      `INSERT INTO webhook_deliveries (id, subscription_id, event_id, event, payload, status, attempts, next_attempt_at, created_at)
+       VALUES (?, ?, ?, ?, ?, 'pending', 0, ?, ?) ON CONFLICT (subscription_id, event_id) DO NOTHING`),
+    due: db.prepare<[string, number], WebhookDelivery>(
+      `SELECT * FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?`),
+    attempt: db.prepare(
+      `UPDATE webhook_deliveries SET attempts = attempts + 1, last_status = ?, last_error = ?, status = ?,
+       next_attempt_at = COALESCE(?, next_attempt_at), delivered_at = ? WHERE id = ?`),
+    allDeliveries: db.prepare<[], WebhookDelivery>('SELECT * FROM webhook_deliveries ORDER BY created_at, id'),
+    subDeliveries: db.prepare<[string], WebhookDelivery>('SELECT * FROM webhook_deliveries WHERE subscription_id = ? ORDER BY created_at, id'),
+    getMeta: db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE name = ?'),
+    setMeta: db.prepare('INSERT INTO meta (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value'),
+  }
+
+  const consumeTx = db.transaction((subject: string, windows: WindowLimit[]): number[] => {
+    const counts: number[] = []
+    windows.forEach((w, index) => {
+      const row = q.bump.get(subject, w.window, w.limit)
+      if (!row || row.count > w.limit) {
+        const current = q.count.get(subject, w.window)?.count ?? 0
+        throw new LimitHit(index, [...counts.map((c) => c - 1), current])
+      }
+      counts.push(row.count)
+    })
+    return counts
+  })
+
+  const createTx = db.transaction((input: { account_id: string; email: string; plan: Plan; key: NewKey; now: Date }) => {
+    if (q.accountByEmail.get(input.email)) return 'email_taken' as const
+    const at = input.now.toISOString()
+    q.insertAccount.run(input.account_id, input.email, input.plan, at)
+    q.insertKey.run(input.key.id, input.account_id, input.key.hash, input.key.prefix, at)
+    const account = toAccount(q.accountById.get(input.account_id)!)
+    const key: KeyRecord = { id: input.key.id, account_id: input.account_id, prefix: input.key.prefix, created_at: at }
+    return { account, key }
+  })
+
+  const rotateTx = db.transaction((input: { old_key_id: string; key: NewKey; now: Date }): KeyRecord | null => {
+    const at = input.now.toISOString()
+    const revoked = q.revokeKey.get(at, input.old_key_id) as { account_id: string } | undefined
+    if (!revoked) return null
+    q.insertKey.run(input.key.id, revoked.account_id, input.key.hash, input.key.prefix, at)
+    return { id: input.key.id, account_id: revoked.account_id, prefix: input.key.prefix, created_at: at }
+  })
+
+  const enqueueTx = db.transaction((input: Parameters<Store['enqueueDeliveries']>[0]): number => {
+    let added = 0
+    input.subscriptions.forEach((s, i) => {
+      const at = input.now.toISOString()
+      added += q.insertDelivery.run(input.ids[i] ?? `${input.event_id}_${s.id}`, s.id, input.event_id, input.event, input.payload, at, at).changes
+    })
+    return added
+  })
+
+  return {
+    kind: 'sqlite',
+    async migrate() { db.exec(SCHEMA) },
+    async createAccount(input) { return createTx.immediate(input) },
+    async findActiveKey(hash) {
+      const key = q.activeKey.get(hash)
+      if (!key) return null
+      const account = q.accountById.get(key.account_id)
+      return account ? { key, account: toAccount(account) } : null
+    },
+    async rotateKey(input) { return rotateTx.immediate(input) },
+    async findAccountByEmail(email) {
+      const row = q.accountByEmail.get(email)
+      return row ? toAccount(row) : null
+    },
+    async setPlan({ email, plan, monthly_quota, burst_per_minute }) {
+      const row = db.prepare<[string, number | null, number | null, string], AccountRow>(
+        `UPDATE accounts SET plan = ?, monthly_quota = ?, burst_per_minute = ? WHERE email = ? RETURNING *`,
+      ).get(plan, monthly_quota ?? null, burst_per_minute ?? null, email)
+      return row ? toAccount(row) : null
+    },
+    async consume(subject, windows): Promise<ConsumeResult> {
+      try {
+        return { ok: true, counts: consumeTx.immediate(subject, windows) }
+      } catch (err) {
+        if (err instanceof LimitHit) return { ok: false, blocked: err.index, counts: err.counts }
+        throw err
+      }
+    },
+    async peek(subject, windows) { return windows.map((w) => q.count.get(subject, w)?.count ?? 0) },
+    async pruneWindows(prefix, before) { return q.prune.run(prefix, before).changes },
+    async addWebhook(s) { q.insertWebhook.run(s.id, s.account_id, s.url, s.secret, s.created_at) },
+    async listWebhooks(account_id) { return account_id ? q.accountWebhooks.all(account_id) : q.allWebhooks.all() },
+    async enqueueDeliveries(input) { return enqueueTx.immediate(input) },
+    async dueDeliveries(now, limit) { return q.due.all(now.toISOString(), limit) },
+    async recordAttempt(o: AttemptOutcome) {
+      const status = o.delivered ? 'delivered' : o.next_attempt_at ? 'pending' : 'failed'
+      q.attempt.run(o.http_status, o.error, status, o.next_attempt_at?.toISOString() ?? null, o.delivered ? o.at.toISOString() : null, o.delivery_id)
+    },
+    async listDeliveries(subscription_id) { return subscription_id ? q.subDeliveries.all(subscription_id) : q.allDeliveries.all() },
+    async getMeta(name) { return q.getMeta.get(name)?.value ?? null },
+    async setMeta(name, value) { q.setMeta.run(name, value) },
+    async close() { db.close() },
+  }
+}
