@@ -20,7 +20,6 @@ export const SourceRefOutSchema = z
     published_at: z.string().optional(),
     data_version: z.string().optional(),
   })
-  .loose()
 export type SourceRefOut = z.infer<typeof SourceRefOutSchema>
 
 export const WarningSchema = z.object({ code: z.string(), message: z.string() })
