@@ -99,7 +99,7 @@ export const FactorRowSchema = z.object({
     .object({ value: z.number(), unit: z.string(), conversion: z.string(), multiplier: z.string() })
     .optional(),
   /** Per-gas contributions in the factor's own unit, each with its cell. */
-  gases: z.record(GasSchema, CellValueSchema).optional(),
+  gases: z.partialRecord(GasSchema, CellValueSchema).optional(),
   /** Per-module GWP values per declared unit (materials). */
   modules: z.partialRecord(ModuleLabelSchema, CellValueSchema).optional(),
   material: MaterialDataSchema.optional(),
