@@ -1,0 +1,91 @@
+/**
+ * Reading an NGA table's header block (rows 2.. up to the first row with a number): which
+ * columns are row labels, which hold emission factors, and each factor column's scope, unit,
+ * gas and any qualifier (`Metro`, `Non-Metro`). Group headers that span columns are read
+ * through merged cells or carried right from the last text in their row.
+ */
+import { normalizeUnit } from '../../keys/units.ts'
+import { slugify } from '../../keys/slug.ts'
+import { mergedText, textAt, type Sheet } from '../../read/workbook.ts'
+
+export type NgaGas = 'co2' | 'ch4' | 'n2o' | 'total'
+
+export interface FactorColumn {
+  col0: number
+  header: string
+  scope: 1 | 2 | 3 | null
+  mass: 'kg' | 't'
+  /** `CO2e` (every NGA factor is CO2-e, except the CO2-only carbonate table) or `CO2`. */
+  gasBasis: 'CO2e' | 'CO2'
+  activity: string
+  gas: NgaGas
+  qualifier: string
+}
+
+export interface Columns {
+  labels: number[]
+  factors: FactorColumn[]
+  /** Columns with numbers that are not factors (energy content, volume to mass, parameters). */
+  others: { col0: number; header: string }[]
+}
+
+const NOT_FACTOR = /energy content|volume to mass|carbon content|correction factor|leakage|global warming|default oxidation|fossil origin|proportion|convert to|unaccounted|composition|chemical oxygen/i
+const UNIT = /\b(kg|t|tonnes?)\s*CO2(?:\s*[-‑‐]?\s*e)?\s*(?:\/|per)\s*([A-Za-z0-9][A-Za-z0-9 ]*?)\s*(?:\)|$|\()/i
+
+export function headerTexts(sheet: Sheet, headerRows0: number[], lastCol0: number): string[][] {
+  const merged = mergedText(sheet)
+  return headerRows0.map((r) => {
+    const row: string[] = []
+    let carry = ''
+    for (let c = 0; c <= lastCol0; c++) {
+      const own = textAt(sheet, r, c) || merged(r, c) || ''
+      if (own !== '') carry = own
+      // Row 2 group headers (`Scope 1 Emission Factor` over four gas columns) carry right
+      // only over columns that have their own text lower down.
+      row.push(own !== '' ? own : r === headerRows0[0] && c > 0 ? carry : '')
+    }
+    return row
+  })
+}
+
+function parseUnit(text: string): { mass: 'kg' | 't'; gasBasis: 'CO2e' | 'CO2'; activity: string } | null {
+  const t = text.normalize('NFKC').replace(/\s+/g, ' ')
+  const m = UNIT.exec(t)
+  if (!m?.[1] || !m[2]) return null
+  const mass = m[1].toLowerCase() === 'kg' ? 'kg' : 't'
+  const gasBasis = /CO2\s*[-‑‐]?\s*e/i.test(m[0]) ? 'CO2e' : 'CO2'
+  const raw = m[2].trim().toLowerCase()
+  const activity = raw === 't' || raw === 'tonne' ? 'tonne' : normalizeUnit(raw)
+  return { mass, gasBasis, activity }
+}
+
+/** Classify columns from their stacked header texts; `dataCols` says which columns hold numbers. */
+export function classifyColumns(stack: string[][], lastCol0: number, numericCols: Set<number>): Columns {
+  const out: Columns = { labels: [], factors: [], others: [] }
+  let unitCarry: ReturnType<typeof parseUnit> = null
+  for (let c = 0; c <= lastCol0; c++) {
+    const parts = stack.map((row) => row[c] ?? '').filter((p) => p !== '')
+    const header = [...new Set(parts)].join(' ').replace(/\s+/g, ' ').trim()
+    const ownParts = stack.slice(1).map((row) => row[c] ?? '').filter((p) => p !== '')
+    if (!numericCols.has(c)) {
+      if (header !== '' && !NOT_FACTOR.test(header) && c <= 2 && out.factors.length === 0) out.labels.push(c)
+      continue
+    }
+    const unit = parseUnit(header) ?? (ownParts.length > 0 ? unitCarry : null)
+    if (NOT_FACTOR.test(header) || !unit || (!/emission|CO2|losses/i.test(header))) {
+      out.others.push({ col0: c, header })
+      continue
+    }
+    unitCarry = unit
+    const gasWord = /\b(CO2|CH4|N2O)\s*$/i.exec(parts.at(-1) ?? '')?.[1]
+    const gas: NgaGas = gasWord ? (gasWord.toLowerCase() as NgaGas) : 'total'
+    const scopeM = /scope\s*([123])/i.exec(header)
+    const qualifier = parts
+      .filter((p) => !/scope|emission|factor|CO2|CH4|N2O|combined|gases|kg|\(|\)|oxidation|losses/i.test(p))
+      .map((p) => slugify(p))
+      .filter((p) => p !== '')
+      .join('_')
+    out.factors.push({ col0: c, header, scope: scopeM?.[1] ? (Number(scopeM[1]) as 1 | 2 | 3) : null, ...unit, gas, qualifier })
+  }
+  return out
+}

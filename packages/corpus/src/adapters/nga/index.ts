@@ -1,0 +1,48 @@
+/**
+ * Australian National Greenhouse Accounts (NGA) Factors workbooks, 2021–2025: one sheet per
+ * table, keyed by the title text in A1 (numbers change between editions, see `topics.ts`).
+ * The `Energy - Scope 1 ` / `Energy - Scope 3` sheets restate the numbered fuel tables and are
+ * skipped as `restated_primary` (their per-physical-unit products are computed in the sheet
+ * from the energy content and the per-GJ factor; the numbered tables remain the primary
+ * publication, so they are not served as separate keys).
+ */
+import { readWorkbook, textAt } from '../../read/workbook.ts'
+import { IngestError, type AdapterContext, type AdapterOutput, type SourceAdapter } from '../types.ts'
+import { readNgaTable, skipSheetNumbers } from './read-table.ts'
+import { topicOf } from './topics.ts'
+
+export function ingestNgaWorkbook(file: string, absPath: string): AdapterOutput {
+  const wb = readWorkbook(absPath)
+  const out: AdapterOutput = { factors: [], skipped: [] }
+  let tables = 0
+  for (const name of wb.SheetNames) {
+    const sheet = wb.Sheets[name]
+    if (!sheet) continue
+    if (/^energy - scope/i.test(name.trim())) {
+      skipSheetNumbers(name, sheet, 'restated_primary', 'summary sheet restating the numbered fuel tables', out)
+      continue
+    }
+    if (!/^table\s*\d+/i.test(name.trim())) continue
+    tables++
+    const title = textAt(sheet, 0, 0)
+    if (title === '') throw new IngestError(file, `sheet ${name}`, 'no title in A1')
+    const topic = topicOf(title)
+    if (topic.skip) skipSheetNumbers(name, sheet, topic.skip.reason, topic.skip.detail, out)
+    else readNgaTable(name, sheet, topic, out)
+  }
+  if (tables === 0) throw new IngestError(file, 'workbook', 'no "Table N" sheets')
+  return out
+}
+
+export const adapter: SourceAdapter = {
+  id: 'nga',
+  ingest(ctx: AdapterContext): AdapterOutput {
+    const out: AdapterOutput = { factors: [], skipped: [] }
+    for (const file of ctx.edition.files) {
+      const part = ingestNgaWorkbook(file, ctx.resolve(file))
+      out.factors.push(...part.factors)
+      out.skipped.push(...part.skipped)
+    }
+    return out
+  },
+}

@@ -1,0 +1,121 @@
+/**
+ * One numbered NGA table sheet -> factors. Header block = rows 2.. up to the first row with a
+ * number; rows below are data. A label-only row right after a row whose label ends in `-`
+ * continues that label (wrapped text, numbers on the first row); other label-only rows are
+ * group headings. `NE` cells are `not_estimated`, other text (`-`, `C`, `0.02*`) `non_numeric`.
+ * Per-gas columns of the fuel tables are CO2-e contributions (kg CO2-e/GJ), so they are keys of
+ * their own AND sit in the combined-gases factor's `gases` map.
+ */
+import type { FactorRow } from '@openfactors/engine/release'
+import { cellAt, cellRef, mergedText, sheetRange, textAt, type Sheet } from '../../read/workbook.ts'
+import { slugify, slugJoin } from '../../keys/slug.ts'
+import { converted, tonnesToKg } from '../../keys/us-units.ts'
+import type { AdapterOutput, DraftFactor } from '../types.ts'
+import { classifyColumns, headerTexts, type FactorColumn } from './columns.ts'
+import { auRegion } from './regions.ts'
+import { titleText, type Topic } from './topics.ts'
+
+interface DataRow { row0: number; label: string; group: string }
+
+function numericAt(sheet: Sheet, r: number, c: number): number | null {
+  const cell = cellAt(sheet, r, c)
+  return cell && cell.t === 'n' && typeof cell.v === 'number' ? cell.v : null
+}
+
+export function skipSheetNumbers(sheetName: string, sheet: Sheet, reason: AdapterOutput['skipped'][number]['reason'], detail: string, out: AdapterOutput): void {
+  const range = sheetRange(sheet)
+  for (let r = 1; r <= range.e.r; r++) {
+    let n = 0
+    for (let c = 0; c <= range.e.c; c++) if (numericAt(sheet, r, c) !== null) n++
+    if (n > 0) out.skipped.push({ reason, where: `sheet ${sheetName} row ${r + 1}`, detail })
+  }
+}
+
+function scopeOf(col: FactorColumn, title: string, topic: Topic): FactorRow['scope'] {
+  if (col.scope) return `scope_${col.scope}`
+  const scopes = [...new Set([...title.matchAll(/scope\s*([123])/gi)].map((m) => m[1]))]
+  if (scopes.length === 1) return `scope_${scopes[0]}` as FactorRow['scope']
+  return topic.defaultScope ? `scope_${topic.defaultScope}` : null
+}
+
+export function readNgaTable(sheetName: string, sheet: Sheet, topic: Topic, out: AdapterOutput): void {
+  const range = sheetRange(sheet)
+  const title = titleText(textAt(sheet, 0, 0))
+  let firstData = -1
+  for (let r = 1; r <= range.e.r && firstData < 0; r++) {
+    for (let c = 0; c <= range.e.c; c++) if (numericAt(sheet, r, c) !== null) { firstData = r; break }
+  }
+  if (firstData < 0) return
+  const numericCols = new Set<number>()
+  for (let r = firstData; r <= range.e.r; r++) for (let c = 0; c <= range.e.c; c++) if (numericAt(sheet, r, c) !== null || (c > 0 && textAt(sheet, r, c) === 'NE')) numericCols.add(c)
+  // Header rows: row 2, then rows with nothing in column A (units, gas sub-headers). A row
+  // with a label in A before the first number is a group heading, not header.
+  const headerRows = [1]
+  for (let r = 2; r < firstData && textAt(sheet, r, 0) === ''; r++) headerRows.push(r)
+  const bodyStart = headerRows.length + 1
+  const cols = classifyColumns(headerTexts(sheet, headerRows, range.e.c), range.e.c, numericCols)
+  if (cols.labels.length === 0) cols.labels.push(0)
+  // Collect data rows, joining wrapped labels and noting group headings.
+  const rows: DataRow[] = []
+  let group = ''
+  const merged = mergedText(sheet)
+  for (let r = bodyStart; r <= range.e.r; r++) {
+    const label = [...new Set(cols.labels.map((c) => textAt(sheet, r, c) || merged(r, c) || '').filter((t) => t !== ''))].join(' - ')
+    const hasValues = [...cols.factors.map((f) => f.col0), ...cols.others.map((o) => o.col0)].some((c) => textAt(sheet, r, c) !== '')
+    if (!hasValues) {
+      const prev = rows.at(-1)
+      if (label !== '' && prev && prev.row0 === r - 1 && /[-–]\s*$/.test(prev.label)) prev.label = `${prev.label.replace(/\s*[-–]\s*$/, '')} - ${label}`
+      else if (label !== '') group = label
+      continue
+    }
+    rows.push({ row0: r, label, group })
+  }
+  for (const row of rows) emitRow(sheetName, sheet, title, topic, cols.factors, row, out)
+  for (const row of rows) for (const o of cols.others) {
+    if (numericAt(sheet, row.row0, o.col0) !== null) out.skipped.push({ reason: /energy content/i.test(o.header) ? 'energy_conversion' : 'not_a_factor', where: `sheet ${sheetName} row ${row.row0 + 1} ${o.header}` })
+  }
+}
+
+function emitRow(sheetName: string, sheet: Sheet, title: string, topic: Topic, factors: FactorColumn[], row: DataRow, out: AdapterOutput): void {
+  const region = topic.byRegion ? auRegion(row.label) : null
+  const subject = region ? slugJoin([topic.subjectPrefix, region.subject]) : slugJoin([row.label.startsWith(row.group) ? '' : row.group, row.label])
+  const totals = new Map<string, DraftFactor>()
+  const pending: { basisKey: string; gas: 'co2' | 'ch4' | 'n2o'; value: number; cell_ref: string }[] = []
+  for (const col of factors) {
+    const where = `sheet ${sheetName} row ${row.row0 + 1} ${col.header}`
+    const value = numericAt(sheet, row.row0, col.col0)
+    if (value === null) {
+      const t = textAt(sheet, row.row0, col.col0)
+      out.skipped.push(t === '' ? { reason: 'empty_value', where } : t === 'NE' ? { reason: 'not_estimated', where } : { reason: 'non_numeric', where, detail: t })
+      continue
+    }
+    if (subject === '') { out.skipped.push({ reason: 'not_a_factor', where, detail: 'no row label' }); continue }
+    const scope = scopeOf(col, title, topic)
+    const basis = slugify(col.activity.replace(/\./g, ' '))
+    const basisKey = [topic.prefix, scope?.replace('_', '') ?? '', col.qualifier, basis].filter((s) => s !== '').join('_')
+    const method = col.gas === 'total' ? basisKey : `${basisKey}_${col.gas}`
+    const cell_ref = cellRef(sheetName, row.row0, col.col0)
+    const served = col.mass === 't'
+      ? converted(value, tonnesToKg(col.gasBasis, col.activity))
+      : { value, unit: `kg ${col.gasBasis} per ${col.activity}` }
+    const gasLabel = col.gas === 'total' ? '' : ` ${col.gas.toUpperCase()}${col.gasBasis === 'CO2e' ? ' (as CO2e)' : ''}`
+    const factor: DraftFactor = {
+      key: `${topic.domain}.au.${subject}.${method}`,
+      name: `${row.label}${row.group && !row.label.startsWith(row.group) ? ` (${row.group})` : ''}:${scope ? ` ${scope.replace('_', ' ')}` : ''}${col.qualifier ? ` ${col.qualifier.replace(/_/g, ' ')}` : ''}${gasLabel} emission factor per ${col.activity}`,
+      ...served,
+      scope,
+      section: ['NGA Factors', title, row.group].filter((s) => s !== '').join(' > '),
+      country: 'au',
+      region: region?.region ?? null,
+      cell_ref,
+      ...(region ? { tags: region.tags } : {}),
+    }
+    out.factors.push(factor)
+    if (col.gas === 'total' && col.mass === 'kg') totals.set(basisKey, factor)
+    else if (col.gas !== 'total' && col.mass === 'kg' && col.gasBasis === 'CO2e') pending.push({ basisKey, gas: col.gas, value, cell_ref })
+  }
+  for (const p of pending) {
+    const total = totals.get(p.basisKey)
+    if (total) total.gases = { ...total.gases, [p.gas]: { value: p.value, cell_ref: p.cell_ref } }
+  }
+}
