@@ -76,12 +76,12 @@ export function openPostgresStore(connectionString: string, opts: { max?: number
       })
     },
     async findActiveKey(hash) {
-      const r = await pool.query<AccountRow & { key_id: string; prefix: string; key_created_at: string }>(
-        `SELECT a.*, k.id AS key_id, k.prefix, k.created_at AS key_created_at
+      const r = await pool.query<AccountRow & { key_id: string; prefix: string; key_created_at: string; key_hash: string }>(
+        `SELECT a.*, k.id AS key_id, k.prefix, k.created_at AS key_created_at, k.hash AS key_hash
          FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.hash = $1 AND k.revoked_at IS NULL`, [hash])
       const row = r.rows[0]
       if (!row) return null
-      return { key: { id: row.key_id, account_id: row.id, prefix: row.prefix, created_at: row.key_created_at }, account: toAccount(row) }
+      return { key: { id: row.key_id, account_id: row.id, prefix: row.prefix, created_at: row.key_created_at }, account: toAccount(row), hash: row.key_hash }
     },
     async rotateKey(input) {
       return tx(async (c) => {

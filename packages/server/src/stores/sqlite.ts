@@ -57,7 +57,7 @@ export function openSqliteStore(path: string): Store {
     insertKey: db.prepare('INSERT INTO api_keys (id, account_id, hash, prefix, created_at) VALUES (?, ?, ?, ?, ?)'),
     accountByEmail: db.prepare<[string], AccountRow>('SELECT * FROM accounts WHERE email = ?'),
     accountById: db.prepare<[string], AccountRow>('SELECT * FROM accounts WHERE id = ?'),
-    activeKey: db.prepare<[string], KeyRow>('SELECT id, account_id, prefix, created_at FROM api_keys WHERE hash = ? AND revoked_at IS NULL'),
+    activeKey: db.prepare<[string], KeyRow & { hash: string }>('SELECT id, account_id, prefix, created_at, hash FROM api_keys WHERE hash = ? AND revoked_at IS NULL'),
     revokeKey: db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL RETURNING account_id'),
     bump: db.prepare<[string, string, number], { count: number }>(
       `INSERT INTO usage_counters (subject, window, count) VALUES (?, ?, 1)
@@ -126,10 +126,11 @@ export function openSqliteStore(path: string): Store {
     async migrate() { db.exec(SCHEMA) },
     async createAccount(input) { return createTx.immediate(input) },
     async findActiveKey(hash) {
-      const key = q.activeKey.get(hash)
-      if (!key) return null
-      const account = q.accountById.get(key.account_id)
-      return account ? { key, account: toAccount(account) } : null
+      const row = q.activeKey.get(hash)
+      if (!row) return null
+      const account = q.accountById.get(row.account_id)
+      const key: KeyRecord = { id: row.id, account_id: row.account_id, prefix: row.prefix, created_at: row.created_at }
+      return account ? { key, account: toAccount(account), hash: row.hash } : null
     },
     async rotateKey(input) { return rotateTx.immediate(input) },
     async findAccountByEmail(email) {

@@ -86,8 +86,8 @@ export interface Store {
   migrate(): Promise<void>
   /** Create the account for `email` with its first key; `email_taken` when it exists. */
   createAccount(input: { account_id: string; email: string; plan: Plan; key: NewKey; now: Date }): Promise<{ account: Account; key: KeyRecord } | 'email_taken'>
-  /** The active (not revoked) key with this hash, and its account. */
-  findActiveKey(hash: string): Promise<{ key: KeyRecord; account: Account } | null>
+  /** The active (not revoked) key with this hash, its account, and the stored hash (for a constant-time check). */
+  findActiveKey(hash: string): Promise<{ key: KeyRecord; account: Account; hash: string } | null>
   /** Revoke `old_key_id` and add the new key in one transaction; null if the old key was already revoked. */
   rotateKey(input: { old_key_id: string; key: NewKey; now: Date }): Promise<KeyRecord | null>
   findAccountByEmail(email: string): Promise<Account | null>

@@ -1,0 +1,31 @@
+/** Hono environment of the app: what middleware hands to routes. */
+import type { ServerConfig } from './config.ts'
+import type { EnginePort, ReleaseFiles } from './engine-port.ts'
+import type { Account, KeyRecord, Store } from './stores/types.ts'
+
+export type LogLine = Record<string, string | number | boolean | null>
+export type Logger = (line: LogLine) => void
+
+export interface AppDeps {
+  engine: EnginePort
+  store: Store
+  config: ServerConfig
+  releases?: ReleaseFiles
+  /** Verifies a saved calculation response (engine `verifyReceipt`). */
+  verifyReceipt?: (saved: unknown) => unknown
+  clock?: () => Date
+  logger?: Logger
+  /** The client address of a request (the Node entry reads the socket); used for open limits. */
+  clientAddress?: (req: Request, env: unknown) => string | undefined
+}
+
+export interface AppVariables {
+  requestId: string
+  account?: Account
+  apiKey?: KeyRecord
+  body?: unknown
+}
+
+export interface AppEnv {
+  Variables: AppVariables
+}

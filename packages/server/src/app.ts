@@ -1,0 +1,88 @@
+/**
+ * The `/v1` HTTP API as a web-standard Hono app: no `node:` imports and no environment reads, so
+ * it runs in tests through `app.request()` and behind any adapter. `start.ts` wires it to Node.
+ */
+import { Hono } from 'hono'
+import { compress } from 'hono/compress'
+import { cors } from 'hono/cors'
+import type { AppDeps, AppEnv, Logger } from './app-env.ts'
+import { renderError } from './errors.ts'
+import { requireKey } from './middleware/api-key.ts'
+import { jsonBody } from './middleware/body-guard.ts'
+import { addressLimit, meter, peekUsage } from './middleware/quota.ts'
+import { requestId } from './middleware/request-id.ts'
+import { accountRoutes } from './routes/account.ts'
+import { bulkRoutes } from './routes/bulk.ts'
+import { calculateRoutes } from './routes/calculate.ts'
+import type { RouteDeps } from './routes/deps.ts'
+import { docRoutes } from './routes/docs.ts'
+import { factorRoutes } from './routes/factors.ts'
+import { keyRoutes } from './routes/keys.ts'
+import { notFoundHandler } from './routes/method-not-allowed.ts'
+import { receiptRoutes } from './routes/receipts.ts'
+import { releaseRoutes } from './routes/releases.ts'
+import { webhookRoutes } from './routes/webhooks.ts'
+
+const consoleLogger: Logger = (line) => console.log(JSON.stringify(line))
+
+function forwardedFor(req: Request): string | undefined {
+  return req.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || undefined
+}
+
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const clock = deps.clock ?? (() => new Date())
+  const logger = deps.logger ?? (deps.config.log === 'off' ? () => undefined : consoleLogger)
+  const quotaDeps = { store: deps.store, config: deps.config, clock }
+  const app = new Hono<AppEnv>()
+
+  const addressOf = (c: { req: { raw: Request }; env: unknown }): string =>
+    (deps.config.trustProxy ? forwardedFor(c.req.raw) : undefined) ?? deps.clientAddress?.(c.req.raw, c.env) ?? 'unknown'
+
+  const routeDeps: RouteDeps = {
+    engine: deps.engine,
+    store: deps.store,
+    config: deps.config,
+    clock,
+    releases: deps.releases,
+    verifyReceipt: deps.verifyReceipt,
+    guards: {
+      open: addressLimit(quotaDeps, addressOf),
+      key: requireKey(deps.store),
+      meter: meter(quotaDeps),
+      peek: peekUsage(quotaDeps),
+      json: jsonBody(deps.config.bodyLimitBytes),
+    },
+    calcContext: (request_id, plan) => ({ request_id, now: clock, attribution_required: plan !== 'enterprise' }),
+  }
+
+  app.use('*', requestId(logger, clock))
+  app.use('*', cors({
+    origin: deps.config.corsOrigin,
+    allowMethods: ['GET', 'POST', 'OPTIONS'],
+    allowHeaders: ['Authorization', 'Content-Type', 'X-Request-Id'],
+    exposeHeaders: ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After', 'X-Request-Id', 'ETag', 'OpenFactors-Data-Version'],
+    maxAge: 600,
+  }))
+  app.use('*', compress())
+
+  app.onError((err, c) => {
+    const rendered = renderError(err)
+    if (rendered.unexpected) {
+      logger({ ts: clock().toISOString(), level: 'error', request_id: c.get('requestId') ?? null, error: err instanceof Error ? `${err.name}: ${err.message}` : String(err) })
+    }
+    return c.json(rendered.body, rendered.status, rendered.headers)
+  })
+
+  factorRoutes(app, routeDeps)
+  calculateRoutes(app, routeDeps)
+  receiptRoutes(app, routeDeps)
+  keyRoutes(app, routeDeps)
+  accountRoutes(app, routeDeps)
+  releaseRoutes(app, routeDeps)
+  webhookRoutes(app, routeDeps)
+  bulkRoutes(app, routeDeps)
+  docRoutes(app, routeDeps)
+
+  app.notFound(notFoundHandler(app))
+  return app
+}

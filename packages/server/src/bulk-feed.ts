@@ -1,0 +1,79 @@
+/**
+ * The business bulk feed: the latest release's factors from redistributable sources only, one JSON
+ * object per line (each with its full source object), gzip-compressed with the web-standard
+ * CompressionStream. Built once per data version and kept.
+ */
+import type { ReleaseArtifact, ReleaseManifest } from '@openfactors/engine/release'
+
+type ManifestEntry = ReleaseManifest['releases'][number]
+
+/** `2026.10` sorts after `2026.9`: compare year, then number. */
+export function compareVersions(a: string, b: string): number {
+  const [ay = 0, an = 0] = a.split('.').map(Number)
+  const [by = 0, bn = 0] = b.split('.').map(Number)
+  return ay - by || an - bn
+}
+
+export function latestRelease(manifest: ReleaseManifest): ManifestEntry | undefined {
+  return [...manifest.releases].sort((x, y) => compareVersions(x.mb_version, y.mb_version)).at(-1)
+}
+
+export function bulkLines(artifact: ReleaseArtifact): string[] {
+  const editions = new Map(artifact.editions.filter((e) => e.redistributable).map((e) => [e.id, e]))
+  const lines: string[] = []
+  for (const row of artifact.factors) {
+    const edition = editions.get(row.source_id)
+    if (!edition) continue
+    lines.push(JSON.stringify({
+      key: row.key,
+      name: row.name,
+      value: row.value,
+      unit: row.unit,
+      scope: row.scope,
+      section: row.section,
+      country: row.country,
+      ...(row.gases ? { gases: row.gases } : {}),
+      source: {
+        id: edition.id,
+        cell_ref: row.cell_ref,
+        title: edition.title,
+        publisher: edition.publisher,
+        url: edition.url,
+        license: edition.license,
+        redistributable: edition.redistributable,
+        attribution: edition.attribution,
+        retrieved_at: edition.retrieved_at,
+        published_at: edition.published_at,
+        data_version: artifact.mb_version,
+      },
+    }))
+  }
+  return lines
+}
+
+export async function gzip(text: string): Promise<Uint8Array> {
+  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream('gzip'))
+  return new Uint8Array(await new Response(stream).arrayBuffer())
+}
+
+export interface BulkFeed {
+  mb_version: string
+  factor_count: number
+  bytes: Uint8Array
+}
+
+export function bulkFeedCache(): (artifact: () => Promise<ReleaseArtifact>, mb_version: string) => Promise<BulkFeed> {
+  let cached: Promise<BulkFeed> | undefined
+  let version: string | undefined
+  return (load, mb_version) => {
+    if (!cached || version !== mb_version) {
+      version = mb_version
+      cached = load().then(async (artifact) => {
+        const lines = bulkLines(artifact)
+        return { mb_version, factor_count: lines.length, bytes: await gzip(lines.length ? `${lines.join('\n')}\n` : '') }
+      })
+      cached.catch(() => { cached = undefined })
+    }
+    return cached
+  }
+}

@@ -1,0 +1,26 @@
+/**
+ * Bearer-key authentication: hashes the presented key and finds the active key with that hash.
+ * The stored hash is compared again in constant time; a rotated key is revoked, so it fails here.
+ */
+import type { MiddlewareHandler } from 'hono'
+import type { AppEnv } from '../app-env.ts'
+import { ApiError } from '../errors.ts'
+import { bearerToken, constantTimeEqual, looksLikeKey, sha256HexOf } from '../keys.ts'
+import type { Store } from '../stores/types.ts'
+
+const CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="openfactors"' }
+
+export function requireKey(store: Store): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const token = bearerToken(c.req.header('authorization'))
+    if (!token) throw new ApiError('unauthorized', 'Send an API key as `Authorization: Bearer <key>`. Keys are free: POST /v1/keys.', {}, CHALLENGE)
+    const hash = await sha256HexOf(token)
+    const found = looksLikeKey(token) ? await store.findActiveKey(hash) : null
+    if (!found || !constantTimeEqual(found.hash, hash)) {
+      throw new ApiError('unauthorized', 'The API key is invalid or was rotated.', {}, CHALLENGE)
+    }
+    c.set('account', found.account)
+    c.set('apiKey', found.key)
+    await next()
+  }
+}

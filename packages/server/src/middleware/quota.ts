@@ -1,0 +1,95 @@
+/**
+ * Usage accounting. `meter` counts a keyed call against the account's burst and monthly limits in
+ * one atomic store call; `peekUsage` only reports (for account management calls); `addressLimit`
+ * counts open calls per client address. Keyed responses carry RateLimit-* for the nearest limit.
+ */
+import type { Context, MiddlewareHandler } from 'hono'
+import type { AppEnv } from '../app-env.ts'
+import type { ServerConfig } from '../config.ts'
+import { ApiError } from '../errors.ts'
+import {
+  accountSubject, limitState, limitsOf, minuteWindow, monthWindow, nearestLimit, rateLimitHeaders, type LimitState,
+} from '../quota.ts'
+import type { Account, Store } from '../stores/types.ts'
+
+function accountOf(c: Context<AppEnv>): Account {
+  const account = c.get('account')
+  if (!account) throw new Error('quota middleware needs requireKey before it')
+  return account
+}
+
+export interface QuotaDeps {
+  store: Store
+  config: ServerConfig
+  clock: () => Date
+}
+
+/** Current limit states of an account (no counting). */
+export async function usageOf(account: Account, deps: QuotaDeps): Promise<LimitState[]> {
+  const now = deps.clock()
+  const minute = minuteWindow(now)
+  const month = monthWindow(now)
+  const limits = limitsOf(account, deps.config)
+  const [usedMinute = 0, usedMonth = 0] = await deps.store.peek(accountSubject(account), [minute.id, month.id])
+  return [
+    limitState('burst', limits.burst_per_minute, usedMinute, minute.resets, now),
+    limitState('monthly', limits.monthly, usedMonth, month.resets, now),
+  ]
+}
+
+export function meter(deps: QuotaDeps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const account = accountOf(c)
+    const now = deps.clock()
+    const minute = minuteWindow(now)
+    const month = monthWindow(now)
+    const limits = limitsOf(account, deps.config)
+    const result = await deps.store.consume(accountSubject(account), [
+      { window: minute.id, limit: limits.burst_per_minute },
+      { window: month.id, limit: limits.monthly },
+    ])
+    if (!result.ok) {
+      const burstHit = result.blocked === 0
+      const state = burstHit
+        ? limitState('burst', limits.burst_per_minute, result.counts[0] ?? limits.burst_per_minute, minute.resets, now)
+        : limitState('monthly', limits.monthly, result.counts[1] ?? limits.monthly, month.resets, now)
+      const headers = { ...rateLimitHeaders(state), 'Retry-After': String(state.reset_seconds) }
+      throw burstHit
+        ? new ApiError('rate_limited', `Burst limit of ${state.limit} calls per minute reached; retry in ${state.reset_seconds} s.`, { limit: state.limit, resets_at: state.resets_at }, headers)
+        : new ApiError('quota_exceeded', `Monthly quota of ${state.limit} calls used up; it resets at ${state.resets_at}.`, { limit: state.limit, resets_at: state.resets_at }, headers)
+    }
+    const states = [
+      limitState('burst', limits.burst_per_minute, result.counts[0] ?? 0, minute.resets, now),
+      limitState('monthly', limits.monthly, result.counts[1] ?? 0, month.resets, now),
+    ]
+    await next()
+    for (const [name, value] of Object.entries(rateLimitHeaders(nearestLimit(states)))) c.res.headers.set(name, value)
+  }
+}
+
+export function peekUsage(deps: QuotaDeps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    await next()
+    const account = c.get('account')
+    if (!account) return
+    const headers = rateLimitHeaders(nearestLimit(await usageOf(account, deps)))
+    for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value)
+  }
+}
+
+export function addressLimit(deps: QuotaDeps, addressOf: (c: Context<AppEnv>) => string): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const now = deps.clock()
+    const minute = minuteWindow(now)
+    const limit = deps.config.openRatePerMinute
+    const result = await deps.store.consume(`ip:${addressOf(c)}`, [{ window: minute.id, limit }])
+    const used = result.counts[0] ?? limit
+    const state = limitState('burst', limit, used, minute.resets, now)
+    if (!result.ok) {
+      throw new ApiError('rate_limited', `Open endpoints allow ${limit} calls per minute per address; retry in ${state.reset_seconds} s.`,
+        { limit, resets_at: state.resets_at }, { ...rateLimitHeaders(state), 'Retry-After': String(state.reset_seconds) })
+    }
+    await next()
+    for (const [name, value] of Object.entries(rateLimitHeaders(state))) c.res.headers.set(name, value)
+  }
+}

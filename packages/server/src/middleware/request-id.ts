@@ -1,0 +1,29 @@
+/**
+ * Request ids and the access log: accepts a sane incoming `X-Request-Id` or makes one, echoes it,
+ * and writes one JSON line per request (id, method, path, status, ms, key id — never the key).
+ */
+import type { MiddlewareHandler } from 'hono'
+import type { AppEnv, Logger } from '../app-env.ts'
+import { randomHex } from '../keys.ts'
+
+const INCOMING_ID = /^[A-Za-z0-9._:-]{1,128}$/
+
+export function requestId(logger: Logger, clock: () => Date): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const started = performance.now()
+    const incoming = c.req.header('x-request-id')
+    const id = incoming && INCOMING_ID.test(incoming) ? incoming : `req_${randomHex(12)}`
+    c.set('requestId', id)
+    await next()
+    c.res.headers.set('X-Request-Id', id)
+    logger({
+      ts: clock().toISOString(),
+      request_id: id,
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round((performance.now() - started) * 100) / 100,
+      key_id: c.get('apiKey')?.id ?? null,
+    })
+  }
+}

@@ -1,0 +1,27 @@
+/** What every route module gets from `createApp`: the dependencies and the prepared guards. */
+import type { Hono, MiddlewareHandler } from 'hono'
+import type { AppDeps, AppEnv } from '../app-env.ts'
+import type { CalcContextPort } from '../engine-port.ts'
+
+export interface Guards {
+  /** Per-address limit of open endpoints. */
+  open: MiddlewareHandler<AppEnv>
+  /** Valid key required. */
+  key: MiddlewareHandler<AppEnv>
+  /** Count the call against the key's burst and monthly limits. */
+  meter: MiddlewareHandler<AppEnv>
+  /** Report the key's limits without counting. */
+  peek: MiddlewareHandler<AppEnv>
+  /** JSON body of at most the configured size. */
+  json: MiddlewareHandler<AppEnv>
+}
+
+export interface RouteDeps extends Required<Pick<AppDeps, 'engine' | 'store' | 'config' | 'clock'>> {
+  releases: AppDeps['releases']
+  verifyReceipt: AppDeps['verifyReceipt']
+  guards: Guards
+  /** The calculation context of a request (request id, clock, plan's attribution rule). */
+  calcContext(requestId: string, plan: string | undefined): CalcContextPort
+}
+
+export type App = Hono<AppEnv>

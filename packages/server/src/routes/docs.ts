@@ -1,0 +1,24 @@
+/** `/health`, `/v1/openapi.json`, `/docs` and `/docs/errors`. Open and not rate limited. */
+import { renderErrors, renderReference } from '../docs-pages.ts'
+import { ENGINE_SCHEMAS } from '../engine-schemas.ts'
+import { buildOpenApi } from '../openapi.ts'
+import { latestRelease } from '../bulk-feed.ts'
+import type { App, RouteDeps } from './deps.ts'
+
+export const API_VERSION = '1.0.0'
+
+export function docRoutes(app: App, deps: RouteDeps): void {
+  let doc: Record<string, unknown> | undefined
+  let reference: string | undefined
+  let errors: string | undefined
+  const openapi = () => (doc ??= buildOpenApi(ENGINE_SCHEMAS, { version: API_VERSION }))
+
+  app.get('/health', (c) => {
+    const manifest = deps.releases?.manifest()
+    const latest = manifest ? latestRelease(manifest) : undefined
+    return c.json({ status: 'ok', data_version: latest?.mb_version ?? null, store: deps.store.kind })
+  })
+  app.get('/v1/openapi.json', (c) => c.json(openapi()))
+  app.get('/docs', (c) => c.html((reference ??= renderReference(openapi()))))
+  app.get('/docs/errors', (c) => c.html((errors ??= renderErrors())))
+}
