@@ -93,6 +93,8 @@ export const ModuleValueSchema = z.object({
   source: SourceRefOutSchema.optional(),
   default: DefaultRefSchema.optional(),
   formula: z.string().optional(),
+  /** Sub-modules summed into this value (A5.2 site allocation, A5.3 waste). */
+  parts: z.record(z.string(), z.number()).optional(),
 })
 export type ModuleValue = z.infer<typeof ModuleValueSchema>
 

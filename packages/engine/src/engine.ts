@@ -1,0 +1,168 @@
+/**
+ * createEngine: the synchronous engine every host wraps (Node, Web Worker, HTTP server, MCP).
+ * Holds several releases side by side; `as_of` picks one (decisions §2).
+ */
+import { calculateEmbodied, calculatePcaf } from './calc/index.ts'
+import type { CalcContext, EmbodiedResponse, PcafResponse } from './calc/index.ts'
+import { engineError } from './errors.ts'
+import type { SearchRequest, SearchResponse } from './find/search.ts'
+import { SearchRequestSchema, searchRelease } from './find/search.ts'
+import type { LookupResponse } from './find/shapes.ts'
+import { toLookupResponse } from './find/shapes.ts'
+import { validate } from './find/validate.ts'
+import { LoadedRelease } from './release/loaded.ts'
+import type { ArtifactInput, ValidationMode } from './release/parse.ts'
+import { parseArtifact } from './release/parse.ts'
+import type { ReleaseArtifact } from './release/schema.ts'
+import type { ReleaseStamp } from './release/select.ts'
+import { compareReleases, selectRelease } from './release/select.ts'
+import type { ReleaseView } from './release/view.ts'
+import type { ResolveRequest, ResolveResponse } from './resolve/resolve.ts'
+import { ResolveRequestSchema, resolveRelease } from './resolve/resolve.ts'
+import type { EngineSnapshot } from './snapshot.ts'
+import { checkSnapshot, takeSnapshot } from './snapshot.ts'
+import { AsOfSchema } from './find/params.ts'
+import { z } from 'zod'
+
+export interface EngineOptions {
+  /** Releases that exist (manifest entries); those not loaded yet are fetched with `loadRelease`. */
+  catalog?: readonly ReleaseStamp[]
+  /** Synchronous loader for a catalog release (Node hosts read the artifact from disk). */
+  loadRelease?: (mb_version: string) => ArtifactInput
+  /** `light` (default) checks rows by hand; `full` runs zod on every row. */
+  validation?: ValidationMode
+}
+
+export interface ReleaseInfo {
+  mb_version: string
+  released_at: string
+  loaded: boolean
+  /** Number of factors, when loaded. */
+  factor_count?: number
+}
+
+export interface LookupOptions {
+  as_of?: string
+}
+
+export interface Engine {
+  /** Load an artifact (object, JSON string or JSON bytes; gunzip first) and index it. */
+  load(artifact: ArtifactInput): ReleaseInfo
+  /** Every known release (catalog and loaded), oldest first. */
+  releases(): ReleaseInfo[]
+  /** The mb_version that answers `as_of` (throws as_of_out_of_range). */
+  select(as_of?: string): string
+  isLoaded(mb_version: string): boolean
+  /** Plain, structured-clone-safe snapshot of one loaded release (default: latest loaded). */
+  snapshot(mb_version?: string): EngineSnapshot
+  /** Load a snapshot without re-indexing. */
+  restore(snapshot: EngineSnapshot): ReleaseInfo
+  search(req?: SearchRequest): SearchResponse
+  lookup(key: string, options?: LookupOptions): LookupResponse
+  resolve(req: ResolveRequest): ResolveResponse
+  pcaf(req: unknown, ctx?: CalcContext): PcafResponse
+  embodied(req: unknown, ctx?: CalcContext): EmbodiedResponse
+  /** The ReleaseView calculations read (throws like `select`). */
+  view(as_of?: string): ReleaseView
+}
+
+const LookupOptionsSchema = z.object({ as_of: AsOfSchema }).optional()
+
+function asOfOf(req: unknown): string | undefined {
+  if (typeof req !== 'object' || req === null) return undefined
+  const as_of = (req as Record<string, unknown>).as_of
+  return typeof as_of === 'string' && as_of.trim() !== '' ? as_of.trim() : undefined
+}
+
+export function createEngine(options: EngineOptions = {}): Engine {
+  const loaded = new Map<string, LoadedRelease>()
+  const catalog = new Map<string, ReleaseStamp>()
+  for (const entry of options.catalog ?? []) catalog.set(entry.mb_version, { mb_version: entry.mb_version, released_at: entry.released_at })
+  const mode = options.validation ?? 'light'
+
+  function add(release: LoadedRelease): ReleaseInfo {
+    loaded.set(release.mb_version, release)
+    catalog.set(release.mb_version, { mb_version: release.mb_version, released_at: release.released_at })
+    return info(release.mb_version)
+  }
+
+  function info(mb_version: string): ReleaseInfo {
+    const stamp = catalog.get(mb_version)
+    const release = loaded.get(mb_version)
+    const out: ReleaseInfo = { mb_version, released_at: stamp?.released_at ?? release?.released_at ?? '', loaded: release !== undefined }
+    if (release) out.factor_count = release.rows.length
+    return out
+  }
+
+  function select(as_of?: string): string {
+    return selectRelease([...catalog.values()], as_of).mb_version
+  }
+
+  function release(as_of?: string): LoadedRelease {
+    const mb_version = select(as_of)
+    const hit = loaded.get(mb_version)
+    if (hit) return hit
+    if (!options.loadRelease) {
+      throw engineError('release_invalid', `Data version ${mb_version} is not loaded in this engine.`, { reason: `release ${mb_version} not loaded` })
+    }
+    const artifact = parseArtifact(options.loadRelease(mb_version), mode)
+    if (artifact.mb_version !== mb_version) {
+      throw engineError('release_invalid', `loadRelease(${mb_version}) returned release ${artifact.mb_version}.`, { reason: 'loader returned another release' })
+    }
+    add(new LoadedRelease(artifact))
+    return loaded.get(mb_version) as LoadedRelease
+  }
+
+  return {
+    load(input) {
+      const artifact: ReleaseArtifact = parseArtifact(input, mode)
+      return add(new LoadedRelease(artifact))
+    },
+    releases() {
+      return [...catalog.values()].sort(compareReleases).map((s) => info(s.mb_version))
+    },
+    select,
+    isLoaded: (mb_version) => loaded.has(mb_version),
+    snapshot(mb_version) {
+      const target = mb_version ?? selectRelease([...loaded.values()]).mb_version
+      const r = loaded.get(target)
+      if (!r) throw engineError('release_invalid', `Data version ${target} is not loaded.`, { reason: `release ${target} not loaded` })
+      return takeSnapshot(r)
+    },
+    restore(snapshot) {
+      const checked = checkSnapshot(snapshot)
+      const artifact = parseArtifact(checked.snapshot.artifact, mode)
+      return add(new LoadedRelease(artifact, checked.reuseIndex ? checked.snapshot.index : undefined))
+    },
+    search(req = {}) {
+      const parsed = validate(SearchRequestSchema, req)
+      return searchRelease(release(parsed.as_of), parsed)
+    },
+    lookup(key, lookupOptions) {
+      const opts = validate(LookupOptionsSchema, lookupOptions)
+      const r = release(opts?.as_of)
+      const row = typeof key === 'string' ? r.factor(key) : undefined
+      if (!row) {
+        const wanted = String(key)
+        throw engineError('factor_not_found', `No factor with key "${wanted}" in data version ${r.mb_version}.`, {
+          key: wanted,
+          candidates: r.candidates(wanted, 5),
+        })
+      }
+      return toLookupResponse(row, r.editionOf(row), r.mb_version)
+    },
+    resolve(req) {
+      const parsed = validate(ResolveRequestSchema, req)
+      return resolveRelease(release(parsed.as_of), parsed)
+    },
+    pcaf(req, ctx) {
+      return calculatePcaf(req, release(asOfOf(req)), ctx)
+    },
+    embodied(req, ctx) {
+      return calculateEmbodied(req, release(asOfOf(req)), ctx)
+    },
+    view(as_of) {
+      return release(as_of)
+    },
+  }
+}

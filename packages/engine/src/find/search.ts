@@ -1,0 +1,105 @@
+/**
+ * Search (decisions §3): full text over the release with filters, or a filtered listing in
+ * key order when there is no search text.
+ */
+import { z } from 'zod'
+import type { FactorRow } from '../release/schema.ts'
+import type { LoadedRelease } from '../release/loaded.ts'
+import { activityUnitOf } from '../resolve/vocab/units.ts'
+import { AsOfSchema, intParam, optionalText } from './params.ts'
+import { FIELD_BOOST } from './search-index.ts'
+import type { Factor } from './shapes.ts'
+import { toSearchFactor } from './shapes.ts'
+import { foldText } from './text.ts'
+
+export const SEARCH_LIMIT_MAX = 100
+
+export const SearchRequestSchema = z.object({
+  search: optionalText,
+  limit: intParam(20, 1, SEARCH_LIMIT_MAX),
+  offset: intParam(0, 0, 1_000_000),
+  /** First key segment, e.g. `fuels`, `electricity`, `materials`. */
+  domain: optionalText,
+  /** ISO 3166-1 alpha-2 (`gb`), `eu` or `glo`; case-insensitive. */
+  country: optionalText,
+  /** Edition id (`uk-desnz-ghg-cf-2025`) or dataset slug (`uk-desnz-ghg-conversion-factors`). */
+  source: optionalText,
+  /** The full unit (`kg CO2e per litre`) or the activity unit (`litre`, `kWh`). */
+  unit: optionalText,
+  as_of: AsOfSchema,
+})
+export type SearchRequest = z.input<typeof SearchRequestSchema>
+export type ParsedSearchRequest = z.output<typeof SearchRequestSchema>
+
+export const SearchResponseSchema = z.object({
+  factors: z.array(z.custom<Factor>()),
+  count: z.number().int(),
+  total: z.number().int(),
+  data_version: z.string(),
+})
+export interface SearchResponse {
+  factors: Factor[]
+  count: number
+  total: number
+  data_version: string
+}
+
+type RowFilter = (row: FactorRow, position: number) => boolean
+
+function filterOf(req: ParsedSearchRequest, release: LoadedRelease): RowFilter | null {
+  const tests: RowFilter[] = []
+  if (req.domain) {
+    const domain = req.domain.toLowerCase()
+    tests.push((_row, i) => release.facts[i]?.domain === domain)
+  }
+  if (req.country) {
+    const country = req.country.toLowerCase()
+    tests.push((row) => row.country === country)
+  }
+  if (req.source) {
+    const source = req.source.toLowerCase()
+    tests.push((row) => row.source_id === source || release.edition(row.source_id)?.dataset === source)
+  }
+  if (req.unit) {
+    const full = foldText(req.unit)
+    if (full.includes(' per ')) {
+      // A full unit (`kg CO2e per kWh`) filters exactly.
+      tests.push((row) => foldText(row.unit) === full)
+    } else {
+      // An activity unit (`kWh`, `litres`) matches every spelling of it (`kWh (Gross CV)`).
+      const activity = activityUnitOf(`x per ${req.unit}`)
+      tests.push((row, i) => (activity === null ? foldText(row.unit).endsWith(` per ${full}`) : release.facts[i]?.unit?.id === activity.id))
+    }
+  }
+  if (tests.length === 0) return null
+  return (row, i) => tests.every((t) => t(row, i))
+}
+
+/** Ids of matching rows, best first (text) or in key order (listing). */
+function matchingPositions(release: LoadedRelease, req: ParsedSearchRequest, filter: RowFilter | null): number[] {
+  const rows = release.rows
+  if (!req.search) {
+    const out: number[] = []
+    for (let i = 0; i < rows.length; i++) if (!filter || filter(rows[i] as FactorRow, i)) out.push(i)
+    return out
+  }
+  const options = {
+    boost: FIELD_BOOST,
+    prefix: (term: string) => term.length >= 3,
+    fuzzy: (term: string) => (term.length >= 5 ? 0.2 : false),
+    filter: filter ? (r: { id: number }) => filter(rows[r.id] as FactorRow, r.id) : undefined,
+  }
+  let hits = release.index.search(req.search, { ...options, combineWith: 'AND' })
+  if (hits.length === 0) hits = release.index.search(req.search, { ...options, combineWith: 'OR' })
+  return hits.map((h) => h.id as number)
+}
+
+export function searchRelease(release: LoadedRelease, req: ParsedSearchRequest): SearchResponse {
+  const positions = matchingPositions(release, req, filterOf(req, release))
+  const page = positions.slice(req.offset, req.offset + req.limit)
+  const factors = page.map((i) => {
+    const row = release.rows[i] as FactorRow
+    return toSearchFactor(row, release.editionOf(row), release.mb_version)
+  })
+  return { factors, count: factors.length, total: positions.length, data_version: release.mb_version }
+}

@@ -1,0 +1,118 @@
+/**
+ * Response shapes built from a release row: the search `Factor` and the lookup body
+ * (service-api.md + decisions §3).
+ */
+import type { Edition, FactorRow, ModuleLabel, Scope } from '../release/schema.ts'
+import type { SourceRef } from '../release/view.ts'
+import { sourceOf } from '../release/view.ts'
+
+export interface GasValue {
+  value: number
+  source: SourceRef
+}
+
+/** A factor as listed by search. */
+export interface Factor {
+  key: string
+  name: string
+  value: number
+  unit: string
+  scope: Scope | null
+  section: string
+  country: string
+  region: string | null
+  source: SourceRef
+  gases?: Partial<Record<string, GasValue>>
+}
+
+export interface ModuleValue {
+  value: number
+  unit: string
+  source: SourceRef
+}
+
+/** `factor` of the lookup body: `factor.factor {value, unit}` + `factor.source` per the contract. */
+export interface LookupFactor {
+  key: string
+  name: string
+  name_original?: string
+  factor: { value: number; unit: string; key: string; name: string; scope: Scope | null; section: string; gases?: Partial<Record<string, GasValue>> }
+  source: SourceRef
+  scope: Scope | null
+  section: string
+  country: string
+  region: string | null
+  gases?: Partial<Record<string, GasValue>>
+  published?: NonNullable<FactorRow['published']>
+  modules?: Partial<Record<ModuleLabel, ModuleValue>>
+  material?: NonNullable<FactorRow['material']>
+  tags?: string[]
+  data_version: string
+}
+
+export interface LookupResponse {
+  factor: LookupFactor
+}
+
+function gasesOf(row: FactorRow, edition: Edition, mb_version: string): Partial<Record<string, GasValue>> | undefined {
+  if (!row.gases) return undefined
+  const out: Partial<Record<string, GasValue>> = {}
+  for (const [gas, cell] of Object.entries(row.gases)) {
+    if (cell) out[gas] = { value: cell.value, source: sourceOf(row, edition, mb_version, cell.cell_ref) }
+  }
+  return out
+}
+
+export function toSearchFactor(row: FactorRow, edition: Edition, mb_version: string): Factor {
+  const factor: Factor = {
+    key: row.key,
+    name: row.name,
+    value: row.value,
+    unit: row.unit,
+    scope: row.scope,
+    section: row.section,
+    country: row.country,
+    region: row.region ?? null,
+    source: sourceOf(row, edition, mb_version),
+  }
+  const gases = gasesOf(row, edition, mb_version)
+  if (gases) factor.gases = gases
+  return factor
+}
+
+/** Module values per declared unit: the unit is `kg CO2e per <declared unit>`. */
+function modulesOf(row: FactorRow, edition: Edition, mb_version: string): Partial<Record<ModuleLabel, ModuleValue>> | undefined {
+  if (!row.modules) return undefined
+  const unit = row.material ? `kg CO2e per ${row.material.declared_unit}` : row.unit
+  const out: Partial<Record<ModuleLabel, ModuleValue>> = {}
+  for (const [label, cell] of Object.entries(row.modules) as Array<[ModuleLabel, { value: number; cell_ref: string } | undefined]>) {
+    if (cell) out[label] = { value: cell.value, unit, source: sourceOf(row, edition, mb_version, cell.cell_ref) }
+  }
+  return out
+}
+
+export function toLookupResponse(row: FactorRow, edition: Edition, mb_version: string): LookupResponse {
+  const source = sourceOf(row, edition, mb_version)
+  const gases = gasesOf(row, edition, mb_version)
+  const inner: LookupFactor['factor'] = { value: row.value, unit: row.unit, key: row.key, name: row.name, scope: row.scope, section: row.section }
+  if (gases) inner.gases = gases
+  const factor: LookupFactor = {
+    key: row.key,
+    name: row.name,
+    factor: inner,
+    source,
+    scope: row.scope,
+    section: row.section,
+    country: row.country,
+    region: row.region ?? null,
+    data_version: mb_version,
+  }
+  if (row.name_original !== undefined) factor.name_original = row.name_original
+  if (gases) factor.gases = gases
+  if (row.published) factor.published = row.published
+  const modules = modulesOf(row, edition, mb_version)
+  if (modules) factor.modules = modules
+  if (row.material) factor.material = row.material
+  if (row.tags) factor.tags = row.tags
+  return { factor }
+}

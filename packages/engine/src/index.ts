@@ -1,0 +1,56 @@
+/**
+ * @openfactors/engine public API. Explicit named exports only: this file is the contract
+ * the worker, the server and the MCP tools build against.
+ */
+export { createEngine } from './engine.ts'
+export type { Engine, EngineOptions, LookupOptions, ReleaseInfo } from './engine.ts'
+
+export { selectRelease, compareReleases } from './release/select.ts'
+export type { ManifestEntry, ReleaseStamp } from './release/select.ts'
+export { parseArtifact } from './release/parse.ts'
+export type { ArtifactInput, ValidationMode } from './release/parse.ts'
+export { SNAPSHOT_FORMAT } from './snapshot.ts'
+export type { EngineSnapshot } from './snapshot.ts'
+
+export { SearchRequestSchema, SearchResponseSchema, SEARCH_LIMIT_MAX } from './find/search.ts'
+export type { SearchRequest, SearchResponse } from './find/search.ts'
+export { toSearchFactor, toLookupResponse } from './find/shapes.ts'
+export type { Factor, GasValue, LookupFactor, LookupResponse, ModuleValue } from './find/shapes.ts'
+export { LookupResponseSchema } from './find/lookup-schema.ts'
+export { ResolveRequestSchema, ResolveResponseSchema, RESOLVE_LIMIT_MAX } from './resolve/resolve.ts'
+export type { ResolveMatch, ResolveRequest, ResolveResponse } from './resolve/resolve.ts'
+export type { GeoMatch } from './resolve/geo.ts'
+
+export {
+  ReleaseArtifactSchema,
+  ReleaseManifestSchema,
+  FactorRowSchema,
+  EditionSchema,
+  RELEASE_FORMAT,
+  FACTOR_KEY_PATTERN,
+  MB_VERSION_PATTERN,
+} from './release/schema.ts'
+export type { ReleaseArtifact, ReleaseManifest, FactorRow, Edition, Scope, CellValue, MaterialData, ModuleLabel } from './release/schema.ts'
+export { sourceOf } from './release/view.ts'
+export type { ReleaseView, SourceRef } from './release/view.ts'
+
+export { EngineError, isEngineError, engineErrorFromJSON, engineError, ERROR_CODES } from './errors.ts'
+export type { ErrorCode, ErrorDataByCode, SerializedEngineError, Candidate, Issue } from './errors.ts'
+export { ENGINE_VERSION } from './version.ts'
+
+export {
+  calculatePcaf,
+  calculateEmbodied,
+  verifyReceipt,
+  computeReceipt,
+  canonicalJson,
+  sha256Hex,
+  PcafRequestSchema,
+  PcafResponseSchema,
+  EmbodiedRequestSchema,
+  EmbodiedResponseSchema,
+  ReceiptVerifyRequestSchema,
+  ReceiptVerificationSchema,
+  METHODOLOGY_PROFILES,
+} from './calc/index.ts'
+export type { PcafRequest, PcafResponse, EmbodiedRequest, EmbodiedResponse, ReceiptVerification, CalcContext } from './calc/index.ts'

@@ -1,0 +1,47 @@
+/** How a factor's geography relates to the places named (decisions §3 `geo_match`). */
+import type { FactorRow } from '../release/schema.ts'
+import type { Place } from './vocab/places.ts'
+import { EU_MEMBERS } from './vocab/places.ts'
+
+export type GeoMatch = 'exact' | 'region' | 'global' | 'mismatch' | 'unspecified'
+
+const RANK: Record<GeoMatch, number> = { exact: 4, region: 3, global: 2, mismatch: 1, unspecified: 0 }
+
+export interface GeoVerdict {
+  match: GeoMatch
+  /** Ranking weight in (0, 1]. */
+  weight: number
+}
+
+function against(row: FactorRow, place: Place): GeoVerdict {
+  const region = row.region ?? null
+  if (row.country === place.country) {
+    if (place.regions.length === 0) return region === null ? { match: 'exact', weight: 1 } : { match: 'exact', weight: 0.8 }
+    if (region !== null && place.regions.includes(region)) return { match: 'exact', weight: 1 }
+    if (region === null) return { match: 'region', weight: 0.85 }
+    return { match: 'mismatch', weight: 0.5 }
+  }
+  if (row.country === 'eu' && EU_MEMBERS.has(place.country)) return { match: 'region', weight: 0.85 }
+  if (row.country === 'glo') return { match: 'global', weight: 0.75 }
+  return { match: 'mismatch', weight: 0.45 }
+}
+
+/**
+ * Without a place, prefer the most general factors: global and UK (the broadest primary
+ * source), then US and EU; sub-national factors last. Materials are not country-bound.
+ */
+function unspecifiedWeight(row: FactorRow, domain: string): number {
+  if (domain === 'materials') return 1
+  const base = row.country === 'gb' || row.country === 'glo' ? 1 : row.country === 'us' ? 0.92 : row.country === 'eu' ? 0.88 : 0.8
+  return row.region ? base * 0.85 : base
+}
+
+export function geoVerdict(row: FactorRow, places: readonly Place[], domain: string): GeoVerdict {
+  if (places.length === 0) return { match: 'unspecified', weight: unspecifiedWeight(row, domain) }
+  let best: GeoVerdict | null = null
+  for (const p of places) {
+    const v = against(row, p)
+    if (!best || RANK[v.match] > RANK[best.match] || (v.match === best.match && v.weight > best.weight)) best = v
+  }
+  return best as GeoVerdict
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest'
+import { parseDescription } from './parse.ts'
+
+describe('parseDescription', () => {
+  it('separates unit, place and concepts', () => {
+    const p = parseDescription('diesel for our delivery vans, litres')
+    expect(p.unit?.id).toBe('litre')
+    expect(p.places).toEqual([])
+    expect(p.concepts.find((c) => c.phrase === 'diesel')?.alternatives).toContain('derv')
+    expect(p.concepts.map((c) => c.phrase).sort()).toEqual(['delivery vans', 'diesel'])
+  })
+  it('reads places and units around quantities', () => {
+    const p = parseDescription('2 nights in a hotel in Germany')
+    expect(p.unit?.id).toBe('room per night')
+    expect(p.places.map((x) => x.country)).toEqual(['de'])
+    expect(p.concepts.map((c) => c.phrase)).toEqual(['hotel'])
+  })
+  it('keeps concrete grades but drops quantities', () => {
+    const p = parseDescription('50 t of C30/37 concrete')
+    expect(p.unit?.id).toBe('tonne')
+    expect(p.concepts.map((c) => c.phrase).sort()).toEqual(['37', 'c30', 'concrete'])
+  })
+  it('reads upper-case state codes and German words', () => {
+    expect(parseDescription('electricity TX').places[0]?.regions).toContain('tx')
+    const strom = parseDescription('Strom Deutschland')
+    expect(strom.places[0]?.country).toBe('de')
+    expect(strom.concepts[0]?.alternatives).toContain('electricity')
+  })
+  it('notices gases', () => {
+    expect(parseDescription('methane from natural gas boilers').gases).toEqual(['ch4'])
+  })
+})

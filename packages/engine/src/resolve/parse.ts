@@ -1,0 +1,105 @@
+/**
+ * Read a free-text description the way a person wrote it: the unit named, the places named,
+ * the gases named, and the remaining concepts with their synonyms.
+ */
+import { foldText, isStopWord, processTerm } from '../find/text.ts'
+import type { Place } from './vocab/places.ts'
+import { findPlaces } from './vocab/places.ts'
+import { findGases, findSynonyms } from './vocab/synonyms.ts'
+import type { UnitInfo } from './vocab/units.ts'
+import { findUnitInText } from './vocab/units.ts'
+
+/** One thing the user asked about: the words written plus equivalent phrases. */
+export interface Concept {
+  /** Phrase as written (folded). */
+  phrase: string
+  alternatives: string[]
+}
+
+export interface ParsedDescription {
+  concepts: Concept[]
+  places: Place[]
+  /** Words of the places as written (they may also appear in factor names). */
+  placeWords: string[]
+  unit: UnitInfo | null
+  gases: string[]
+}
+
+/** Accents removed, case kept (upper-case codes like "DE" or "TX" stay recognisable). */
+function deaccent(text: string): string {
+  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/ß/g, 'ss')
+}
+
+/** Standalone numbers ("50", "2.5") are quantities, not words; "c30/37" and "r410a" stay. */
+function dropQuantities(text: string): string {
+  return text.replace(/(^|[^\p{L}\p{N}/.,])\d+(?:[.,]\d+)*(?![\p{L}\p{N}/])/gu, '$1 ')
+}
+
+export function parseDescription(description: string): ParsedDescription {
+  const text = deaccent(description)
+  const unitMention = findUnitInText(text.toLowerCase())
+  // Blank the unit words in the cased text at the same positions (lower-casing keeps offsets).
+  const rest = unitMention ? maskLike(text, unitMention.rest) : text
+  const originalWords = dropQuantities(rest).split(/[^\p{L}\p{N}]+/u).filter(Boolean)
+  const words = originalWords.map((w) => foldText(w))
+
+  const placeMentions = findPlaces(words, originalWords)
+  const used = new Array<boolean>(words.length).fill(false)
+  const placeWords: string[] = []
+  for (const m of placeMentions) {
+    for (let i = m.start; i < m.end; i++) {
+      used[i] = true
+      placeWords.push(words[i] ?? '')
+    }
+  }
+  const gases = findGases(words)
+  const remaining = words.map((w, i) => (used[i] ? '' : w))
+
+  const concepts: Concept[] = []
+  for (const run of runs(remaining)) {
+    const mentions = findSynonyms(run)
+    const covered = new Array<boolean>(run.length).fill(false)
+    for (const m of mentions) {
+      for (let i = m.start; i < m.end; i++) covered[i] = true
+      concepts.push({ phrase: m.phrase, alternatives: m.alternatives })
+    }
+    run.forEach((w, i) => {
+      if (covered[i] || isStopWord(w) || processTerm(w) === null) return
+      concepts.push({ phrase: w, alternatives: [] })
+    })
+  }
+  return {
+    concepts: dedupe(concepts),
+    places: placeMentions.map((m) => m.place),
+    placeWords,
+    unit: unitMention?.unit ?? null,
+    gases,
+  }
+}
+
+/** Keep the characters of `text` where `masked` (same length, lower case) was not blanked. */
+function maskLike(text: string, masked: string): string {
+  if (masked.length !== text.length) return masked
+  let out = ''
+  for (let i = 0; i < text.length; i++) out += masked[i] === ' ' && text[i] !== ' ' ? ' ' : (text[i] ?? '')
+  return out
+}
+
+/** Consecutive non-empty words (place words split phrases). */
+function runs(words: string[]): string[][] {
+  const out: string[][] = []
+  let current: string[] = []
+  for (const w of words) {
+    if (w === '') {
+      if (current.length) out.push(current)
+      current = []
+    } else current.push(w)
+  }
+  if (current.length) out.push(current)
+  return out
+}
+
+function dedupe(concepts: Concept[]): Concept[] {
+  const seen = new Set<string>()
+  return concepts.filter((c) => (seen.has(c.phrase) ? false : (seen.add(c.phrase), true)))
+}

@@ -1,0 +1,51 @@
+/**
+ * Turn a parsed description into a minisearch query tree: each concept is an OR of the
+ * words written (full weight, prefix + fuzzy) and their synonyms (lower weight, exact/prefix);
+ * place words join at a low weight because sources often put the place in the name.
+ */
+import type { SearchOptions } from 'minisearch'
+import { terms } from '../find/text.ts'
+import type { ParsedDescription } from './parse.ts'
+
+export const SYNONYM_WEIGHT = 0.7
+export const PLACE_WEIGHT = 0.35
+
+type QueryTree = SearchOptions & { combineWith: 'AND' | 'OR'; queries: Array<QueryTree | string> }
+
+const written: SearchOptions = {
+  prefix: (t) => t.length >= 4,
+  fuzzy: (t) => (t.length >= 6 ? 2 : t.length >= 4 ? 1 : false),
+}
+const alternative: SearchOptions = { prefix: false, fuzzy: false, boostTerm: () => SYNONYM_WEIGHT }
+
+function phraseQuery(phrase: string, options: SearchOptions): QueryTree | null {
+  const words = terms(phrase)
+  if (words.length === 0) return null
+  return { ...options, combineWith: 'AND', queries: [words.join(' ')] }
+}
+
+export interface BuiltQuery {
+  tree: QueryTree
+  /** Index term -> concept number, to measure how many concepts a factor covers. */
+  conceptOfTerm: Map<string, number>
+  conceptCount: number
+}
+
+export function buildQuery(parsed: ParsedDescription): BuiltQuery {
+  const conceptOfTerm = new Map<string, number>()
+  const queries: QueryTree[] = []
+  parsed.concepts.forEach((concept, n) => {
+    const parts: QueryTree[] = []
+    const own = phraseQuery(concept.phrase, written)
+    if (own) parts.push(own)
+    for (const alt of concept.alternatives) {
+      const q = phraseQuery(alt, alternative)
+      if (q) parts.push(q)
+    }
+    for (const phrase of [concept.phrase, ...concept.alternatives]) for (const t of terms(phrase)) if (!conceptOfTerm.has(t)) conceptOfTerm.set(t, n)
+    if (parts.length) queries.push({ combineWith: 'OR', queries: parts })
+  })
+  const placeTerms = terms(parsed.placeWords.join(' '))
+  if (placeTerms.length) queries.push({ prefix: false, fuzzy: false, boostTerm: () => PLACE_WEIGHT, combineWith: 'OR', queries: [placeTerms.join(' ')] })
+  return { tree: { combineWith: 'OR', queries }, conceptOfTerm, conceptCount: parsed.concepts.length }
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest'
+import { fixtureArtifact } from '../../test/fixture.ts'
+import { createEngine } from '../engine.ts'
+
+const engine = createEngine()
+engine.load(fixtureArtifact())
+const top = (description: string, extra: Record<string, string> = {}) => engine.resolve({ description, ...extra }).matches[0]
+
+describe('resolve', () => {
+  it('returns the contract shape', () => {
+    const res = engine.resolve({ description: 'diesel litres' })
+    expect(res.count).toBe(res.matches.length)
+    expect(res.matches.length).toBeLessThanOrEqual(5)
+    const m = res.matches[0]
+    expect(m).toMatchObject({ key: expect.any(String), name: expect.any(String), value: expect.any(Number), unit: expect.any(String), section: expect.any(String), scope: 'scope_1' })
+    expect(m?.source).toMatchObject({ id: expect.any(String), cell_ref: expect.any(String) })
+    for (const x of res.matches) expect(x.confidence).toBeGreaterThan(0)
+    for (const x of res.matches) expect(x.confidence).toBeLessThanOrEqual(1)
+  })
+  it('honours the unit named', () => {
+    expect(top('diesel for our delivery vans, litres')?.key).toBe('fuels.gb.diesel_average_biofuel_blend.litres')
+    expect(top('diesel kWh')?.key).toBe('fuels.gb.diesel_average_biofuel_blend.kwh_gross_cv')
+    expect(top('natural gas m3')?.key).toBe('fuels.gb.natural_gas.cubic_metres')
+    expect(top('HGV freight 1000 tonne-km')?.key).toBe('travel.gb.hgv_all_diesel_average_laden.tonne_km')
+    expect(top('diesel', { unit: 'tonnes' })?.key).toBe('fuels.gb.diesel_average_biofuel_blend.tonnes')
+  })
+  it('prefers the geography named and says what happened', () => {
+    const texas = top('electricity in Texas')
+    expect(texas?.key).toBe('electricity.us.grid_erct.location')
+    expect(texas?.geo_match).toBe('exact')
+    expect(top('Strom Deutschland')?.key).toBe('electricity.de.grid.average')
+    expect(top('grid power', { country: 'FR' })?.key).toBe('electricity.fr.grid.average')
+    expect(top('2 nights in a hotel in Germany')?.key).toBe('hotel.de.hotel_stay_germany.room_night')
+    // No Italian grid in the fixture: the answer says it is another country's.
+    const italy = engine.resolve({ description: 'electricity Italy' }).matches
+    expect(italy[0]?.geo_match).toBe('mismatch')
+    expect(italy[0]?.confidence).toBeLessThan(0.7)
+  })
+  it('says unspecified and prefers the general factor without a place', () => {
+    const m = top('grid electricity')
+    expect(m?.geo_match).toBe('unspecified')
+    expect(m?.key).toBe('electricity.gb.grid.location')
+  })
+  it('understands synonyms, abbreviations and typos', () => {
+    expect(top('lorry freight tonne km')?.key).toBe('travel.gb.hgv_all_diesel_average_laden.tonne_km')
+    expect(top('gasoline litres')?.key).toBe('fuels.gb.petrol_average_biofuel_blend.litres')
+    expect(top('cab ride')?.key).toBe('travel.gb.taxis_regular_taxi.passenger_km')
+    expect(top('flew London to NYC economy long haul')?.key).toBe('travel.gb.flights_long_haul_economy.passenger_km')
+    expect(top('desiel litres')?.key).toBe('fuels.gb.diesel_average_biofuel_blend.litres')
+    expect(top('50 t of C30/37 concrete')?.key).toBe('materials.concrete.ready_mix.c30_37')
+    expect(top('Bewehrungsstahl')?.key).toBe('materials.steel.reinforcing.bar')
+    expect(top('rebar steel')?.key).toBe('materials.steel.reinforcing.bar')
+  })
+  it('ranks primary totals over secondary sources and per-gas keys', () => {
+    const keys = engine.resolve({ description: 'diesel litres', limit: 10 }).matches.map((m) => m.key)
+    expect(keys.indexOf('fuels.gb.diesel_average_biofuel_blend.litres')).toBeLessThan(keys.indexOf('fuels.glo.diesel.litre'))
+    expect(keys.indexOf('fuels.gb.diesel_average_biofuel_blend.litres')).toBeLessThan(keys.indexOf('fuels.gb.diesel_average_biofuel_blend_co2.litres'))
+    expect(top('CO2 from diesel litres')?.key).toBe('fuels.gb.diesel_average_biofuel_blend_co2.litres')
+  })
+  it('gives confidence 1 only to a clear winner', () => {
+    const clear = engine.resolve({ description: 'LPG litres' }).matches
+    expect(clear[0]?.confidence).toBe(1)
+    expect(clear[1]?.confidence ?? 0).toBeLessThan(1)
+    const vague = engine.resolve({ description: 'grid electricity average' }).matches
+    expect(vague[0]?.confidence).toBeLessThan(1)
+  })
+  it('respects limit and returns nothing for gibberish', () => {
+    expect(engine.resolve({ description: 'diesel', limit: 2 }).matches).toHaveLength(2)
+    expect(engine.resolve({ description: 'qqqqzzzz xxyyxxyy' }).count).toBe(0)
+  })
+})

@@ -1,0 +1,367 @@
+/**
+ * Places people name: countries (names, demonyms, ISO2/ISO3), major cities, US states,
+ * Australian states and eGRID subregion acronyms, each mapped to the `country` / `region`
+ * codes factors carry. Reference vocabulary, not factor data.
+ */
+
+export interface Place {
+  /** ISO 3166-1 alpha-2 lower case (`gb`, `us`), or `eu` / `glo`. */
+  country: string
+  /** Sub-national codes that count as an exact match (US state + its eGRID subregion, AU state). */
+  regions: string[]
+  /** What the user wrote, for explanations. */
+  label: string
+}
+
+/** `iso2|iso3|name|other names and demonyms` per line. */
+const COUNTRIES = `
+gb|gbr|united kingdom|uk|britain|great britain|england|scotland|wales|northern ireland|british|english|scottish|welsh
+us|usa|united states|united states of america|america|american|u s
+de|deu|germany|german|deutschland|deutsch|deutsche
+fr|fra|france|french|frankreich
+es|esp|spain|spanish|espana|spanien
+it|ita|italy|italian|italien
+nl|nld|netherlands|dutch|holland|niederlande
+be|bel|belgium|belgian|belgien
+lu|lux|luxembourg
+at|aut|austria|austrian|osterreich
+ch|che|switzerland|swiss|schweiz
+ie|irl|ireland|irish|republic of ireland
+pt|prt|portugal|portuguese
+dk|dnk|denmark|danish|danemark
+se|swe|sweden|swedish|schweden
+no|nor|norway|norwegian|norwegen
+fi|fin|finland|finnish
+is|isl|iceland|icelandic
+pl|pol|poland|polish|polen
+cz|cze|czechia|czech republic|czech
+sk|svk|slovakia|slovak
+hu|hun|hungary|hungarian
+ro|rou|romania|romanian
+bg|bgr|bulgaria|bulgarian
+gr|grc|greece|greek
+hr|hrv|croatia|croatian
+si|svn|slovenia|slovenian
+ee|est|estonia|estonian
+lv|lva|latvia|latvian
+lt|ltu|lithuania|lithuanian
+cy|cyp|cyprus|cypriot
+mt|mlt|malta|maltese
+rs|srb|serbia|serbian
+ua|ukr|ukraine|ukrainian
+ru|rus|russia|russian federation|russian
+tr|tur|turkey|turkiye|turkish
+ca|can|canada|canadian
+mx|mex|mexico|mexican
+br|bra|brazil|brazilian
+ar|arg|argentina|argentinian|argentine
+cl|chl|chile|chilean
+co|col|colombia|colombian
+pe|per|peru|peruvian
+au|aus|australia|australian|oz
+nz|nzl|new zealand|kiwi
+cn|chn|china|chinese|prc
+jp|jpn|japan|japanese
+kr|kor|south korea|korea|korean
+in|ind|india|indian
+id|idn|indonesia|indonesian
+my|mys|malaysia|malaysian
+sg|sgp|singapore|singaporean
+th|tha|thailand|thai
+vn|vnm|vietnam|viet nam|vietnamese
+ph|phl|philippines|filipino|philippine
+pk|pak|pakistan|pakistani
+bd|bgd|bangladesh|bangladeshi
+lk|lka|sri lanka
+tw|twn|taiwan|taiwanese
+hk|hkg|hong kong
+ae|are|united arab emirates|uae|emirati|dubai|abu dhabi
+sa|sau|saudi arabia|saudi
+qa|qat|qatar
+il|isr|israel|israeli
+eg|egy|egypt|egyptian
+za|zaf|south africa|south african
+ng|nga|nigeria|nigerian
+ke|ken|kenya|kenyan
+ma|mar|morocco|moroccan
+`
+
+/** Cities people name, `name|iso2|region?`. */
+const CITIES = `
+london|gb
+manchester|gb
+birmingham|gb
+edinburgh|gb
+glasgow|gb
+heathrow|gb
+new york|us|ny nycw
+new york city|us|ny nycw
+nyc|us|ny nycw
+jfk|us|ny nycw
+los angeles|us|ca camx
+san francisco|us|ca camx
+chicago|us|il rfcw
+houston|us|tx erct
+dallas|us|tx erct
+austin|us|tx erct
+seattle|us|wa nwpp
+boston|us|ma newe
+miami|us|fl frcc
+atlanta|us|ga srso
+denver|us|co rmpa
+phoenix|us|az aznm
+washington dc|us|dc rfce
+berlin|de
+munich|de
+munchen|de
+hamburg|de
+frankfurt|de
+cologne|de
+koln|de
+stuttgart|de
+paris|fr
+lyon|fr
+madrid|es
+barcelona|es
+rome|it
+milan|it
+amsterdam|nl
+rotterdam|nl
+brussels|be
+vienna|at
+wien|at
+zurich|ch
+geneva|ch
+dublin|ie
+lisbon|pt
+copenhagen|dk
+stockholm|se
+oslo|no
+helsinki|fi
+warsaw|pl
+prague|cz
+budapest|hu
+athens|gr
+toronto|ca
+vancouver|ca
+montreal|ca
+mexico city|mx
+sao paulo|br
+sydney|au|nsw
+melbourne|au|vic
+brisbane|au|qld
+perth|au|wa
+adelaide|au|sa
+hobart|au|tas
+darwin|au|nt
+canberra|au|act
+auckland|nz
+tokyo|jp
+osaka|jp
+beijing|cn
+shanghai|cn
+shenzhen|cn
+seoul|kr
+mumbai|in
+delhi|in
+new delhi|in
+bangalore|in
+bengaluru|in
+singapore city|sg
+bangkok|th
+jakarta|id
+istanbul|tr
+johannesburg|za
+cape town|za
+cairo|eg
+nairobi|ke
+`
+
+/** US states `code|name|egrid subregion(s)`: the subregion covering most of the state. */
+const US_STATES = `
+al|alabama|srso
+ak|alaska|akgd akms
+az|arizona|aznm
+ar|arkansas|srmv
+ca|california|camx
+co|colorado|rmpa
+ct|connecticut|newe
+de|delaware|rfce
+dc|district of columbia|rfce
+fl|florida|frcc
+ga|georgia|srso
+hi|hawaii|hioa hims
+id|idaho|nwpp
+il|illinois|rfcw srmw
+in|indiana|rfcw
+ia|iowa|mrow
+ks|kansas|spno
+ky|kentucky|srtv
+la|louisiana|srmv
+me|maine|newe
+md|maryland|rfce
+ma|massachusetts|newe
+mi|michigan|rfcm
+mn|minnesota|mrow
+ms|mississippi|srmv
+mo|missouri|srmw
+mt|montana|nwpp
+ne|nebraska|mrow
+nv|nevada|nwpp
+nh|new hampshire|newe
+nj|new jersey|rfce
+nm|new mexico|aznm
+ny|new york state|nyup
+nc|north carolina|srvc
+nd|north dakota|mrow
+oh|ohio|rfcw
+ok|oklahoma|spso
+or|oregon|nwpp
+pa|pennsylvania|rfce
+ri|rhode island|newe
+sc|south carolina|srvc
+sd|south dakota|mrow
+tn|tennessee|srtv
+tx|texas|erct
+ut|utah|nwpp
+vt|vermont|newe
+va|virginia|srvc
+wa|washington state|nwpp
+wv|west virginia|rfcw
+wi|wisconsin|mroe
+wy|wyoming|rmpa
+pr|puerto rico|prms
+`
+
+/** eGRID subregion acronyms and the states they mostly serve. */
+const EGRID = `akgd akms aznm camx erct frcc hims hioa mroe mrow newe nwpp nycw nyli nyup prms rfce rfcm rfcw rmpa spno spso srmv srmw srso srtv srvc`
+const EGRID_NAMES = `
+erct|ercot
+camx|caiso
+nyup|upstate new york
+nycw|new york city westchester
+newe|new england|iso ne
+nwpp|northwest|pacific northwest
+frcc|frcc
+`
+
+/** Australian states `code|name`. */
+const AU_STATES = `
+nsw|new south wales
+vic|victoria
+qld|queensland
+wa|western australia
+sa|south australia
+tas|tasmania
+nt|northern territory
+act|australian capital territory
+`
+
+/** EU member states, for `region` matches against `eu` factors. */
+export const EU_MEMBERS = new Set('at be bg hr cy cz dk ee fi fr de gr hu ie it lv lt lu mt nl pl pt ro sk si es se'.split(' '))
+
+function lines(block: string): string[][] {
+  return block.trim().split('\n').map((l) => l.split('|').map((s) => s.trim()))
+}
+
+/** Phrases matched anywhere in lower-case text (whole words). */
+const PHRASES = new Map<string, Place>()
+/** Codes matched only when written in upper case (ISO2, state codes), so "in", "or", "de" stay words. */
+const UPPER_CODES = new Map<string, Place>()
+
+function addPhrase(phrase: string, place: Place): void {
+  if (!PHRASES.has(phrase)) PHRASES.set(phrase, place)
+}
+
+for (const [iso2, iso3, ...names] of lines(COUNTRIES)) {
+  if (!iso2 || !iso3) continue
+  const place: Place = { country: iso2, regions: [], label: names[0] ?? iso2 }
+  for (const n of names) addPhrase(n, place)
+  addPhrase(iso3, place)
+  UPPER_CODES.set(iso2.toUpperCase(), place)
+}
+// Always-understood lower-case codes.
+for (const [code, country] of [['uk', 'gb'], ['us', 'us'], ['usa', 'us'], ['eu', 'eu']] as const) {
+  addPhrase(code, { country, regions: [], label: code.toUpperCase() })
+}
+addPhrase('europe', { country: 'eu', regions: [], label: 'Europe' })
+addPhrase('european union', { country: 'eu', regions: [], label: 'EU' })
+addPhrase('european', { country: 'eu', regions: [], label: 'Europe' })
+for (const g of ['global', 'world', 'worldwide', 'international average', 'world average']) {
+  addPhrase(g, { country: 'glo', regions: [], label: 'global' })
+}
+for (const [code, name, grids] of lines(US_STATES)) {
+  if (!code || !name) continue
+  const place: Place = { country: 'us', regions: [code, ...(grids ?? '').split(' ').filter(Boolean)], label: name }
+  addPhrase(name, place)
+  if (name.endsWith(' state')) addPhrase(name.replace(/ state$/, ''), place)
+  UPPER_CODES.set(code.toUpperCase(), UPPER_CODES.get(code.toUpperCase()) ?? place)
+}
+for (const grid of EGRID.split(' ')) addPhrase(grid, { country: 'us', regions: [grid], label: grid.toUpperCase() })
+for (const [grid, ...names] of lines(EGRID_NAMES)) {
+  if (!grid) continue
+  for (const n of names) addPhrase(n, { country: 'us', regions: [grid], label: n })
+}
+for (const [code, name] of lines(AU_STATES)) {
+  if (!code || !name) continue
+  const place: Place = { country: 'au', regions: [code], label: name }
+  addPhrase(name, place)
+  if (code.length > 2) addPhrase(code, place)
+  else UPPER_CODES.set(code.toUpperCase(), UPPER_CODES.get(code.toUpperCase()) ?? place)
+}
+for (const [city, country, regions] of lines(CITIES)) {
+  if (!city || !country) continue
+  addPhrase(city, { country, regions: (regions ?? '').split(' ').filter(Boolean), label: city })
+}
+
+const LONGEST_PHRASE = Math.max(...[...PHRASES.keys()].map((p) => p.split(' ').length))
+
+export interface PlaceMention {
+  place: Place
+  /** Word positions the place occupied (in the word list given). */
+  start: number
+  end: number
+}
+
+/**
+ * Places named in a description. `words` are the folded words; `originalWords` the same words
+ * as written (for the upper-case-only codes). Longest phrase wins at each position.
+ */
+export function findPlaces(words: readonly string[], originalWords: readonly string[]): PlaceMention[] {
+  const found: PlaceMention[] = []
+  let i = 0
+  while (i < words.length) {
+    let matched = false
+    for (let n = Math.min(LONGEST_PHRASE, words.length - i); n >= 1; n--) {
+      const phrase = words.slice(i, i + n).join(' ')
+      const place = PHRASES.get(phrase)
+      if (place) {
+        found.push({ place, start: i, end: i + n })
+        i += n
+        matched = true
+        break
+      }
+    }
+    if (matched) continue
+    const original = originalWords[i]
+    const upper = original !== undefined && original.length === 2 && original === original.toUpperCase() ? UPPER_CODES.get(original) : undefined
+    if (upper) found.push({ place: upper, start: i, end: i + 1 })
+    i++
+  }
+  return found
+}
+
+/** The place for a country hint (`de`, `DEU`, `Germany`), or null. */
+export function placeFromHint(hint: string): Place | null {
+  const folded = hint.trim().toLowerCase()
+  const upper = UPPER_CODES.get(folded.toUpperCase())
+  if (folded.length === 2 && upper && upper.regions.length === 0) return upper
+  return PHRASES.get(folded) ?? (upper ?? null)
+}
+
+/** Display names of countries by code, for matching factor names that mention a country. */
+export function countryNameWords(code: string): string[] {
+  const names: string[] = []
+  for (const [phrase, place] of PHRASES) if (place.country === code && place.regions.length === 0) names.push(phrase)
+  return names
+}
