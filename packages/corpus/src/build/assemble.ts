@@ -1,0 +1,64 @@
+/**
+ * One release from its editions' rows: unique keys (a duplicate key is an error naming both
+ * cells, unless it is the very same cell of the same edition), editions and factors sorted.
+ */
+import type { FactorRow, ReleaseArtifact } from '@openfactors/engine/release'
+import { RELEASE_FORMAT } from '@openfactors/engine/release'
+import { toArtifactEdition } from '../lock/lock.ts'
+import type { LockEdition } from '../lock/schema.ts'
+import type { ReleaseDecl } from '../releases.ts'
+import { cmp } from './canonical.ts'
+
+export interface DuplicateKey {
+  key: string
+  first: { source_id: string; cell_ref: string; value: number }
+  second: { source_id: string; cell_ref: string; value: number }
+}
+
+export interface Assembled {
+  artifact: ReleaseArtifact
+  duplicates: DuplicateKey[]
+  /** Rows dropped because the same cell of the same edition was emitted twice. */
+  sameCellRepeats: number
+}
+
+export function assembleRelease(
+  decl: ReleaseDecl,
+  editions: readonly LockEdition[],
+  rowsByEdition: ReadonlyMap<string, readonly FactorRow[]>,
+): Assembled {
+  const included = editions.filter((e) => decl.editions.includes(e.id) && rowsByEdition.has(e.id)).sort((a, b) => cmp(a.id, b.id))
+  const byKey = new Map<string, FactorRow>()
+  const duplicates: DuplicateKey[] = []
+  let sameCellRepeats = 0
+  for (const e of included) {
+    for (const row of rowsByEdition.get(e.id) ?? []) {
+      const prev = byKey.get(row.key)
+      if (!prev) {
+        byKey.set(row.key, row)
+        continue
+      }
+      if (prev.source_id === row.source_id && prev.cell_ref === row.cell_ref && Object.is(prev.value, row.value)) {
+        sameCellRepeats++
+        continue
+      }
+      duplicates.push({
+        key: row.key,
+        first: { source_id: prev.source_id, cell_ref: prev.cell_ref, value: prev.value },
+        second: { source_id: row.source_id, cell_ref: row.cell_ref, value: row.value },
+      })
+    }
+  }
+  const factors = [...byKey.values()].sort((a, b) => cmp(a.key, b.key))
+  return {
+    artifact: {
+      format: RELEASE_FORMAT,
+      mb_version: decl.mb_version,
+      released_at: decl.released_at,
+      editions: included.map(toArtifactEdition),
+      factors,
+    },
+    duplicates,
+    sameCellRepeats,
+  }
+}

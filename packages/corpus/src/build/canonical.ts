@@ -1,0 +1,99 @@
+/**
+ * Stable JSON for release artifacts: fixed key order (the schema's), no timestamps, and
+ * empty optional fields left out so the latest release stays small. Same rows in, same
+ * bytes out.
+ */
+import type { CellValue, Edition, FactorRow, MaterialData, ReleaseArtifact } from '@openfactors/engine/release'
+import { RELEASE_FORMAT } from '@openfactors/engine/release'
+
+type Json = null | boolean | number | string | Json[] | { [k: string]: Json }
+
+function cell(c: CellValue): { value: number; cell_ref: string } {
+  return { value: c.value, cell_ref: c.cell_ref }
+}
+
+function cellOrNull(c: CellValue | null): { value: number; cell_ref: string } | null {
+  return c === null ? null : cell(c)
+}
+
+/** Object with its keys sorted (for maps keyed by gas or module label). */
+function sortedMap<V>(map: Partial<Record<string, V>>, f: (v: V) => Json): { [k: string]: Json } {
+  const out: { [k: string]: Json } = {}
+  for (const k of Object.keys(map).sort()) {
+    const v = map[k]
+    if (v !== undefined) out[k] = f(v)
+  }
+  return out
+}
+
+function material(m: MaterialData): { [k: string]: Json } {
+  return {
+    declared_unit: m.declared_unit,
+    declared_quantity: cellOrNull(m.declared_quantity),
+    density_kg_m3: cellOrNull(m.density_kg_m3),
+    area_mass_kg_m2: cellOrNull(m.area_mass_kg_m2),
+    kg_per_declared_unit: cellOrNull(m.kg_per_declared_unit),
+    thickness_m: cellOrNull(m.thickness_m),
+    biogenic_separate: m.biogenic_separate,
+  }
+}
+
+/** One factor in schema key order; optional fields only when they carry something. */
+export function canonicalFactor(f: FactorRow): { [k: string]: Json } {
+  const out: { [k: string]: Json } = { key: f.key, name: f.name }
+  if (f.name_original !== undefined && f.name_original !== '') out.name_original = f.name_original
+  out.value = f.value
+  out.unit = f.unit
+  out.scope = f.scope
+  out.section = f.section
+  out.country = f.country
+  if (f.region !== undefined && f.region !== null && f.region !== '') out.region = f.region
+  out.source_id = f.source_id
+  out.cell_ref = f.cell_ref
+  if (f.published) {
+    out.published = { value: f.published.value, unit: f.published.unit, conversion: f.published.conversion, multiplier: f.published.multiplier }
+  }
+  if (f.gases && Object.keys(f.gases).length > 0) out.gases = sortedMap(f.gases, cell)
+  if (f.modules && Object.keys(f.modules).length > 0) out.modules = sortedMap(f.modules, cell)
+  if (f.material) out.material = material(f.material)
+  if (f.tags && f.tags.length > 0) out.tags = [...f.tags]
+  return out
+}
+
+export function canonicalEdition(e: Edition): { [k: string]: Json } {
+  return {
+    id: e.id,
+    dataset: e.dataset,
+    edition: e.edition,
+    title: e.title,
+    publisher: e.publisher,
+    url: e.url,
+    license: { name: e.license.name, spdx: e.license.spdx, url: e.license.url },
+    redistributable: e.redistributable,
+    attribution: e.attribution,
+    files: e.files.map((x) => ({ path: x.path, sha256: x.sha256 })),
+    retrieved_at: e.retrieved_at,
+    published_at: e.published_at,
+  }
+}
+
+/**
+ * The artifact as JSON text: one line per factor (diff-friendly when unzipped), editions
+ * sorted by id, factors by key. Throws on non-finite numbers (JSON cannot hold them).
+ */
+export function artifactJson(a: ReleaseArtifact): string {
+  const editions = [...a.editions].sort((x, y) => cmp(x.id, y.id)).map((e) => JSON.stringify(canonicalEdition(e)))
+  const factors = [...a.factors].sort((x, y) => cmp(x.key, y.key)).map((f) => {
+    if (!Number.isFinite(f.value)) throw new Error(`${f.key}: value ${f.value} is not a finite number`)
+    return JSON.stringify(canonicalFactor(f))
+  })
+  return (
+    `{"format":${JSON.stringify(RELEASE_FORMAT)},"mb_version":${JSON.stringify(a.mb_version)},"released_at":${JSON.stringify(a.released_at)},\n` +
+    `"editions":[\n${editions.join(',\n')}\n],\n"factors":[\n${factors.join(',\n')}\n]}\n`
+  )
+}
+
+/** Code-unit order: the same on every machine (no locale). */
+export function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0
+}

@@ -1,0 +1,64 @@
+/**
+ * Runs one edition's adapter once per build: checks the files' hashes, ingests, attaches the
+ * edition id and validates every row against the engine's FactorRowSchema.
+ */
+import { join } from 'node:path'
+import { FactorRowSchema, type FactorRow } from '@openfactors/engine/release'
+import { loadAdapter } from '../adapters/registry.ts'
+import { IngestError, type SkippedRow } from '../adapters/types.ts'
+import { toEditionDecl, verifyEditionFiles } from '../lock/lock.ts'
+import type { LockEdition } from '../lock/schema.ts'
+
+export interface EditionRun {
+  id: string
+  adapter: string
+  factors: FactorRow[]
+  skipped: SkippedRow[]
+  /** Why the edition produced nothing (missing adapter, unreadable file, invalid rows). */
+  error: string | null
+  ms: number
+}
+
+const MAX_LISTED_ISSUES = 5
+
+export async function runEdition(
+  edition: LockEdition,
+  datasetsDir: string,
+  progress?: (done: number, total: number) => void,
+): Promise<EditionRun> {
+  const started = performance.now()
+  const base = { id: edition.id, adapter: edition.adapter }
+  // A hash mismatch is never tolerated: it throws out of the build.
+  verifyEditionFiles(edition, datasetsDir)
+  let output
+  try {
+    const adapter = await loadAdapter(edition.adapter)
+    output = adapter.ingest({
+      edition: toEditionDecl(edition),
+      datasetsDir,
+      resolve: (file) => join(datasetsDir, file),
+      ...(progress ? { progress } : {}),
+    })
+  } catch (err) {
+    const message = err instanceof IngestError ? `${err.file} ${err.where}: ${err.message.slice(err.file.length + err.where.length + 3)}` : err instanceof Error ? err.message : String(err)
+    return { ...base, factors: [], skipped: [], error: message, ms: performance.now() - started }
+  }
+  const factors: FactorRow[] = []
+  const issues: string[] = []
+  let invalid = 0
+  for (const draft of output.factors) {
+    const row = { ...draft, source_id: edition.id }
+    const parsed = FactorRowSchema.safeParse(row)
+    if (parsed.success) {
+      factors.push(row)
+      continue
+    }
+    invalid++
+    if (issues.length < MAX_LISTED_ISSUES) {
+      const first = parsed.error.issues[0]
+      issues.push(`${String(draft.key)} (${String(draft.cell_ref)}): ${first ? `${first.path.join('.')}: ${first.message}` : 'invalid'}`)
+    }
+  }
+  const error = invalid > 0 ? `${invalid} rows do not match FactorRowSchema, e.g. ${issues.join('; ')}` : null
+  return { ...base, factors: error ? [] : factors, skipped: output.skipped, error, ms: performance.now() - started }
+}

@@ -1,0 +1,167 @@
+/**
+ * The data releases, declared in code (decisions §2). A release is immutable: an `mb_version`,
+ * the date it came into force, and the dataset editions it holds.
+ *
+ * The rule that decides what a release holds: on its `released_at` date, each series (a
+ * dataset whose editions replace each other, e.g. the UK conversion factors) contributes its
+ * newest edition — newest by edition order in the lock — whose `published_at` is on or before
+ * that date. The list below is written out so a release never changes silently when the lock
+ * does; `checkReleases` verifies it against the rule, and the build refuses a mismatch.
+ *
+ * Release dates follow the UK annual cycle (each UK edition's publication date opens a
+ * release), plus 2023.2 when the EPA Hub 2023 and NGA 2023 appeared, and 2026.1 on the
+ * retrieval date of the datasets. There is no 2019.x: the only UK 2019 file we hold is the
+ * v1.03 reissue dated 2020-07-01 — after the UK 2020 edition (2020-05-28) — so it is never
+ * the newest UK edition in force on any date, and it is not reachable by date or version.
+ */
+import type { LockEdition } from './lock/schema.ts'
+
+export interface ReleaseDecl {
+  mb_version: string
+  released_at: string
+  /** Edition ids (lock `id`), sorted. */
+  editions: string[]
+}
+
+export const RELEASES: readonly ReleaseDecl[] = [
+  { mb_version: '2016.1', released_at: '2016-09-21', editions: ['uk-desnz-ghg-cf-2016'] },
+  { mb_version: '2017.1', released_at: '2017-08-04', editions: ['uk-desnz-ghg-cf-2017'] },
+  { mb_version: '2018.1', released_at: '2018-06-08', editions: ['uk-desnz-ghg-cf-2018'] },
+  { mb_version: '2020.1', released_at: '2020-05-28', editions: ['uk-desnz-ghg-cf-2020'] },
+  {
+    mb_version: '2021.1',
+    released_at: '2021-10-22',
+    editions: ['au-dcceew-nga-2021', 'de-oekobaudat-2020-ii', 'uk-desnz-ghg-cf-2021'],
+  },
+  {
+    mb_version: '2022.1',
+    released_at: '2022-09-08',
+    editions: [
+      'au-dcceew-nga-2021', 'climatiq-oefdb-2022-05-12', 'de-oekobaudat-2020-ii', 'tgwf-co2js-emaps-2021',
+      'tgwf-co2js-marginal-2021', 'uk-desnz-ghg-cf-2022', 'unfccc-ifi-grid-2021',
+    ],
+  },
+  {
+    mb_version: '2023.1',
+    released_at: '2023-06-20',
+    editions: [
+      'au-dcceew-nga-2022', 'climatiq-oefdb-2022-05-12', 'de-oekobaudat-2020-ii', 'tgwf-co2js-emaps-2022',
+      'tgwf-co2js-marginal-2021', 'uk-desnz-ghg-cf-2023', 'unfccc-ifi-grid-2021', 'us-epa-scghg-v1-2',
+    ],
+  },
+  {
+    mb_version: '2023.2',
+    released_at: '2023-09-14',
+    editions: [
+      'au-dcceew-nga-2023', 'climatiq-oefdb-2022-05-12', 'de-oekobaudat-2020-ii', 'tgwf-co2js-emaps-2022',
+      'tgwf-co2js-marginal-2021', 'uk-desnz-ghg-cf-2023', 'unfccc-ifi-grid-2021', 'us-epa-ghg-hub-2023', 'us-epa-scghg-v1-2',
+    ],
+  },
+  {
+    mb_version: '2024.1',
+    released_at: '2024-10-30',
+    editions: [
+      'au-dcceew-nga-2024', 'climatiq-oefdb-2022-05-12', 'de-oekobaudat-2020-ii', 'tgwf-co2js-emaps-2023',
+      'tgwf-co2js-marginal-2021', 'uk-desnz-ghg-cf-2024', 'unfccc-ifi-grid-2021', 'us-epa-ghg-hub-2024', 'us-epa-scghg-v1-3',
+    ],
+  },
+  {
+    mb_version: '2025.1',
+    released_at: '2025-06-03',
+    editions: [
+      'au-dcceew-nga-2024', 'climatiq-oefdb-2022-05-12', 'de-oekobaudat-2020-ii', 'tgwf-co2js-emaps-2024',
+      'tgwf-co2js-ember-avg', 'tgwf-co2js-marginal-2021', 'uk-desnz-ghg-cf-2025', 'unfccc-ifi-grid-2021',
+      'us-epa-egrid-2023', 'us-epa-ghg-hub-2024', 'us-epa-scghg-v1-3',
+    ],
+  },
+  {
+    mb_version: '2026.1',
+    released_at: '2026-11-22',
+    editions: [
+      'au-dcceew-nga-2025', 'climatiq-oefdb-2022-05-12', 'de-oekobaudat-2020-ii', 'tgwf-co2js-emaps-2025',
+      'tgwf-co2js-ember-avg', 'tgwf-co2js-marginal-2021', 'uk-desnz-ghg-cf-2026', 'unfccc-ifi-grid-2021',
+      'us-epa-egrid-2023', 'us-epa-ghg-hub-2024', 'us-epa-scghg-v1-3',
+    ],
+  },
+]
+
+/** The rule: per series, the newest edition (lock order) published on or before `date`. Sorted ids. */
+export function editionsInForce(editions: readonly LockEdition[], date: string): string[] {
+  const newest = new Map<string, string>()
+  for (const e of editions) if (e.published_at <= date) newest.set(e.series, e.id)
+  return [...newest.values()].sort()
+}
+
+/** Problems with the declared releases (empty when they follow the rule). */
+export function checkReleases(releases: readonly ReleaseDecl[], editions: readonly LockEdition[]): string[] {
+  const problems: string[] = []
+  const known = new Set(editions.map((e) => e.id))
+  const seen = new Set<string>()
+  let prev: ReleaseDecl | undefined
+  for (const r of releases) {
+    if (!/^\d{4}\.\d+$/.test(r.mb_version)) problems.push(`${r.mb_version}: not <year>.<number>`)
+    if (seen.has(r.mb_version)) problems.push(`${r.mb_version}: declared twice`)
+    seen.add(r.mb_version)
+    if (prev && !(prev.released_at < r.released_at)) problems.push(`${r.mb_version}: released_at ${r.released_at} is not after ${prev.mb_version} (${prev.released_at})`)
+    for (const id of r.editions) if (!known.has(id)) problems.push(`${r.mb_version}: unknown edition ${id}`)
+    const expected = editionsInForce(editions, r.released_at)
+    const got = [...r.editions].sort()
+    if (expected.join(',') !== got.join(',')) {
+      const missing = expected.filter((id) => !got.includes(id))
+      const extra = got.filter((id) => !expected.includes(id))
+      problems.push(`${r.mb_version}: editions do not follow the rule (missing ${missing.join(', ') || '-'}; extra ${extra.join(', ') || '-'})`)
+    }
+    prev = r
+  }
+  return problems
+}
+
+export interface ReleaseStamp {
+  mb_version: string
+  released_at: string
+}
+
+/** Same shape as the engine's `as_of_out_of_range` error data. */
+export class ReleaseSelectionError extends Error {
+  constructor(
+    readonly code: 'as_of_out_of_range' | 'invalid_request',
+    message: string,
+    readonly data: { as_of: string; earliest: string; available: string[] },
+  ) {
+    super(message)
+    this.name = 'ReleaseSelectionError'
+  }
+}
+
+function isRealDate(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false
+  const d = new Date(`${text}T00:00:00Z`)
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text
+}
+
+/**
+ * Same semantics as the engine's `selectRelease` (packages/engine/src/release/select.ts):
+ * nothing -> latest; `<year>.<n>` -> that release; a date -> the release in force on it;
+ * a date before the first release or an unknown version -> `as_of_out_of_range`.
+ */
+export function selectRelease<T extends ReleaseStamp>(releases: readonly T[], as_of?: string | null): T {
+  const sorted = [...releases].sort((a, b) => (a.released_at < b.released_at ? -1 : a.released_at > b.released_at ? 1 : 0))
+  const earliest = sorted[0]
+  const latest = sorted[sorted.length - 1]
+  if (!earliest || !latest) throw new Error('no releases declared')
+  const available = sorted.map((r) => r.mb_version)
+  if (as_of === undefined || as_of === null || as_of === '') return latest
+  const data = { as_of, earliest: earliest.released_at, available }
+  if (/^\d{4}\.\d+$/.test(as_of)) {
+    const hit = sorted.find((r) => r.mb_version === as_of)
+    if (hit) return hit
+    throw new ReleaseSelectionError('as_of_out_of_range', `Data version ${as_of} does not exist; available: ${available.join(', ')}.`, data)
+  }
+  if (isRealDate(as_of)) {
+    let chosen: T | undefined
+    for (const r of sorted) if (r.released_at <= as_of) chosen = r
+    if (chosen) return chosen
+    throw new ReleaseSelectionError('as_of_out_of_range', `as_of ${as_of} is before the first data release (${earliest.released_at}).`, data)
+  }
+  throw new ReleaseSelectionError('invalid_request', 'as_of must be a date YYYY-MM-DD or a data version like 2026.1.', data)
+}
