@@ -48,21 +48,23 @@ export function headerTexts(sheet: Sheet, headerRows0: number[], lastCol0: numbe
   })
 }
 
-function parseUnit(text: string): { mass: 'kg' | 't'; gasBasis: 'CO2e' | 'CO2'; activity: string } | null {
+interface ParsedUnit { mass: 'kg' | 't'; gasBasis: 'CO2e' | 'CO2'; activity: string }
+
+function parseUnit(text: string): ParsedUnit | null {
   const t = text.normalize('NFKC').replace(/\s+/g, ' ')
   const m = UNIT.exec(t)
   if (!m?.[1] || !m[2]) return null
-  const mass = m[1].toLowerCase() === 'kg' ? 'kg' : 't'
-  const gasBasis = /CO2\s*[-‑‐]?\s*e/i.test(m[0]) ? 'CO2e' : 'CO2'
+  const mass: ParsedUnit['mass'] = m[1].toLowerCase() === 'kg' ? 'kg' : 't'
+  const gasBasis: ParsedUnit['gasBasis'] = /CO2\s*[-‑‐]?\s*e/i.test(m[0]) ? 'CO2e' : 'CO2'
   const raw = m[2].trim().toLowerCase()
   const activity = raw === 't' || raw === 'tonne' ? 'tonne' : normalizeUnit(raw)
   return { mass, gasBasis, activity }
 }
 
-/** Classify columns from their stacked header texts; `dataCols` says which columns hold numbers. */
+/** Classify columns from their stacked header texts; `numericCols` says which columns hold numbers. */
 export function classifyColumns(stack: string[][], lastCol0: number, numericCols: Set<number>): Columns {
   const out: Columns = { labels: [], factors: [], others: [] }
-  let unitCarry: ReturnType<typeof parseUnit> = null
+  let unitCarry: ParsedUnit | null = null
   for (let c = 0; c <= lastCol0; c++) {
     const parts = stack.map((row) => row[c] ?? '').filter((p) => p !== '')
     const header = [...new Set(parts)].join(' ').replace(/\s+/g, ' ').trim()
@@ -71,7 +73,7 @@ export function classifyColumns(stack: string[][], lastCol0: number, numericCols
       if (header !== '' && !NOT_FACTOR.test(header) && c <= 2 && out.factors.length === 0) out.labels.push(c)
       continue
     }
-    const unit = parseUnit(header) ?? (ownParts.length > 0 ? unitCarry : null)
+    const unit: ParsedUnit | null = parseUnit(header) ?? (ownParts.length > 0 ? unitCarry : null)
     if (NOT_FACTOR.test(header) || !unit || (!/emission|CO2|losses/i.test(header))) {
       out.others.push({ col0: c, header })
       continue
