@@ -1,7 +1,93 @@
+/** calculateEmbodied: validated request -> material lines -> project defaults -> totals -> receipt. */
+import { EngineError, type Candidate } from '../../errors.ts'
 import type { ReleaseView } from '../../release/view.ts'
-import type { CalcContext } from '../common-schema.ts'
-import type { EmbodiedResponse } from './schema.ts'
+import type { CalcContext, Credit, FactorUsed } from '../common-schema.ts'
+import { OUTPUT_SIGNIFICANT_DIGITS } from '../decimal.ts'
+import { attributionOf, creditsFor, finishResponse } from '../respond.ts'
+import { parseRequest } from '../validate.ts'
+import { computeLine, type DefaultUse, type LineExact } from './line.ts'
+import { specFromRow, specFromUserFactor, type MaterialSpec } from './material.ts'
+import { METHODOLOGY_PROFILES } from './profiles.ts'
+import { applyProject } from './project.ts'
+import { lineResult, stageTotals } from './totals.ts'
+import { EmbodiedRequestSchema, type EmbodiedRequestParsed, type EmbodiedResponse } from './schema.ts'
 
-export function calculateEmbodied(_input: unknown, _view: ReleaseView, _ctx: CalcContext = {}): EmbodiedResponse {
-  throw new Error('calculateEmbodied: not implemented yet')
+const FORMULAS: Record<string, string> = {
+  mass_kg: 'quantity converted with density (m3), area mass or thickness x density (m2), mass per unit (m, piece) (methodology.md B7)',
+  module_value: 'module value = published value per declared unit x quantity in declared units',
+  A4: 'A4 = mass_kg x scenario factor (kg CO2e/kg), or mass_kg x sum(distance_km x mode factor) / 1000',
+  A5: 'A5.3 = WR/(1-WR) x (A1-A3 + A4 + C2 + C3-C4) (IStructE 2020, methodology.md B3); + A5.2 site activities allocated by mass share',
+  C2: 'C2 = mass_kg x C2 factor (default) or published',
+  'C3-C4': 'C3-C4 = mass_kg x combined end-of-life factor (default) when C3/C4 are not published',
+  C1: 'C1 = gia_m2 x C1 factor, allocated by mass share (default) or published',
+  line_total: 'line total = sum of the line modules in its boundary; module D excluded',
+  embodied_carbon: 'embodied_carbon = sum of line totals + project-level A5.1 demolition; module D and biogenic excluded',
+  module_d: 'module_d = sum of published module D values of +D lines; reported beside the total, never inside it',
+}
+
+function specs(req: EmbodiedRequestParsed, view: ReleaseView): MaterialSpec[] {
+  const missing: string[] = []
+  const candidates: Record<string, Candidate[]> = {}
+  const out: Array<MaterialSpec | null> = req.materials.map((line, i) => {
+    const id = line.id ?? String(i)
+    if (line.factor) return specFromUserFactor({ ...line, factor: line.factor }, id)
+    const row = view.factor(line.material_key)
+    if (!row) {
+      missing.push(line.material_key)
+      candidates[line.material_key] = view.candidates(line.material_key, 5)
+      return null
+    }
+    const spec = specFromRow(row, view, id)
+    if (!spec) {
+      missing.push(line.material_key)
+      return null
+    }
+    return spec
+  })
+  if (missing.length > 0) {
+    const keys = [...new Set(missing)]
+    throw new EngineError('unknown_factor', `Not a material factor in data version ${view.mb_version}: ${keys.join(', ')}`, { keys, candidates })
+  }
+  return out as MaterialSpec[]
+}
+
+function defaultsUsed(lines: LineExact[], project: DefaultUse[]): EmbodiedResponse['audit']['defaults_used'] {
+  const byKey = new Map<string, EmbodiedResponse['audit']['defaults_used'][number]>()
+  const add = (use: DefaultUse, lineId: string | null) => {
+    const key = `${use.ref.table}|${use.ref.row}`
+    const entry = byKey.get(key) ?? { ...use.ref, value: use.value, unit: use.unit, lines: [] }
+    if (lineId !== null && entry.lines[entry.lines.length - 1] !== lineId) entry.lines.push(lineId)
+    byKey.set(key, entry)
+  }
+  for (const line of lines) for (const use of line.defaults) add(use, line.id)
+  for (const use of project) add(use, null)
+  return [...byKey.values()]
+}
+
+export function calculateEmbodied(input: unknown, view: ReleaseView, ctx: CalcContext = {}): EmbodiedResponse {
+  const req = parseRequest(EmbodiedRequestSchema, input, 'embodied')
+  const profile = METHODOLOGY_PROFILES[req.profile]
+  const materialSpecs = specs(req, view)
+  const lines = req.materials.map((line, i) => computeLine(line, line.id ?? String(i), materialSpecs[i]!, profile))
+  const projectDefaults: DefaultUse[] = []
+  const project = applyProject(lines, req, profile, projectDefaults)
+  const totals = stageTotals(lines, project)
+
+  const factors: FactorUsed[] = materialSpecs.map((s) => s.factorUsed)
+  const methodologyCredits: Credit[] = profile.sources.map((s) => ({ source_id: s.id, title: s.title, license: null, attribution: `Methodology: ${s.cell_ref}` }))
+  const body = {
+    result: totals.result,
+    materials: lines.map(lineResult),
+    audit: {
+      formula: FORMULAS,
+      methodology_sources: profile.sources,
+      profile: { id: profile.id, version: profile.version, title: profile.title },
+      factors_used: factors,
+      defaults_used: defaultsUsed(lines, projectDefaults),
+      warnings: project.warnings,
+      rounding: `Decimal arithmetic (40 significant digits, half-even); every output number rounded once to ${OUTPUT_SIGNIFICANT_DIGITS} significant digits, half-even`,
+    },
+    attribution: attributionOf(ctx, creditsFor(view, factors, methodologyCredits)),
+  }
+  return finishResponse(req as unknown as Record<string, unknown>, body, view, req.as_of, ctx)
 }

@@ -124,7 +124,8 @@ export const EmbodiedResponseSchema = z.object({
     by_stage: z.record(z.string(), z.number()),
     module_d: KgCO2e.optional(),
     biogenic: KgCO2e.optional(),
-    project_modules: z.array(z.object({ module: z.string(), value: z.number(), default: DefaultRefSchema, formula: z.string() })),
+    /** Project-level defaults; `allocated` ones are already inside the lines (by mass share), the others are added to the total. */
+    project_modules: z.array(z.object({ module: z.string(), value: z.number(), allocated: z.boolean(), default: DefaultRefSchema, formula: z.string() })),
   }),
   materials: z.array(MaterialResultSchema),
   audit: z.object({
@@ -133,6 +134,7 @@ export const EmbodiedResponseSchema = z.object({
     profile: z.object({ id: z.string(), version: z.string(), title: z.string() }),
     factors_used: z.array(FactorUsedSchema),
     defaults_used: z.array(DefaultRefSchema.extend({ value: z.number(), unit: z.string(), lines: z.array(z.string()) })),
+    warnings: z.array(WarningSchema),
     rounding: z.string(),
   }),
   receipt: ReceiptSchema,
