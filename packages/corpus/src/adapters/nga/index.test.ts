@@ -41,10 +41,15 @@ const WASTE: Row[] = [
   ['Waste stream', 'Scope 3 emission factor (t CO2-e/t)', 'Volume to mass conversion factor (t/m3)'],
   ['Municipal solid waste', 1.6, 0.36],
 ]
+const SUMMARY: Row[] = [
+  [null, null, 'Emission factor', null, null, null, 'Energy content factor', null, 'Emission factor'],
+  ['Fuel Type ', 'Fuel Combusted ', 'CO2', 'CH4', 'N2O', 'Combined CO2-e/GJ', 'GJ', 'Unit ', 'CO2-e', 'Unit ', 'Scope ', 'Source'],
+  ['Solid fuels ', 'Bituminous coal', 90, 0.04, 0.2, 90.24, 27, 'GJ/t', 2436.48, 'kg CO2-e/t', 1, SOLID[0]![0]!],
+]
 const GWP: Row[] = [['Table 3 Global warming potentials of common refrigerants'], ['Refrigerant', 'GWP'], ['R32', 677]]
 
 describe('nga on a generated workbook', () => {
-  const out = ingestNgaWorkbook('nga.xlsx', writeWorkbook({ 'Table 7': ELECTRICITY, 'Table 2': SOLID, 'Table 9': WASTE, 'Table 3': GWP, 'Energy - Scope 1 ': [['x'], ['y', 1]] }))
+  const out = ingestNgaWorkbook('nga.xlsx', writeWorkbook({ 'Table 7': ELECTRICITY, 'Table 2': SOLID, 'Table 9': WASTE, 'Table 3': GWP, 'Energy - Scope 1 ': SUMMARY }))
   const byKey = new Map(out.factors.map((f) => [f.key, f]))
 
   it('keys electricity by state and joins a wrapped two-row label, numbers on the first row', () => {
@@ -64,11 +69,16 @@ describe('nga on a generated workbook', () => {
     expect(out.skipped.some((s) => s.reason === 'energy_conversion' && /Table 2 row 5/.test(s.where))).toBe(true)
   })
 
+  it('serves the summary sheet’s per-unit product beside the table’s per-GJ key', () => {
+    const perTonne = byKey.get('fuels.au.bituminous_coal.solid_scope1_tonne')
+    expect([perTonne?.value, perTonne?.unit, perTonne?.cell_ref, perTonne?.scope]).toEqual([2436.48, 'kg CO2e per tonne', "'Energy - Scope 1 '!I3", 'scope_1'])
+  })
+
   it('converts t CO2-e/t to kg per tonne and skips GWPs, conversions and the summary sheets', () => {
     const msw = byKey.get('waste.au.municipal_solid_waste.landfill_stream_scope3_tonne')
     expect([msw?.value, msw?.unit, msw?.published?.value, msw?.published?.multiplier]).toEqual([1600, 'kg CO2e per tonne', 1.6, '1000'])
     expect(out.skipped.some((s) => s.reason === 'not_a_factor' && /Table 3/.test(s.where))).toBe(true)
-    expect(out.skipped.some((s) => s.reason === 'restated_primary')).toBe(true)
+    expect(out.skipped).toContainEqual({ reason: 'restated_primary', where: 'sheet Energy - Scope 1  row 3', detail: expect.any(String) })
     expect(out.factors.every((f) => FACTOR_KEY_PATTERN.test(f.key))).toBe(true)
   })
 })
@@ -79,8 +89,12 @@ const file = (y: number): string => `au-dcceew-nga-factors/national-greenhouse-a
 describe.skipIf(!existsSync(join(DATASETS, file(2025))))('nga on the published workbooks', () => {
   it('2025: Table 1 B4 = 0.64 for NSW & ACT scope 2, unique keys, every value proven', () => {
     const out = ingestNgaWorkbook(file(2025), join(DATASETS, file(2025)))
-    expect(out.factors).toHaveLength(426)
-    expect(new Set(out.factors.map((f) => f.key)).size).toBe(426)
+    expect(out.factors).toHaveLength(549)
+    expect(new Set(out.factors.map((f) => f.key)).size).toBe(549)
+    // Summary-sheet products (energy content × factor) are served per litre beside the table keys.
+    const hdv = out.factors.find((f) => f.key === 'fuels.au.heavy_duty_vehicles_diesel_oil_euro_iv_or_higher.transport_scope1_litre')
+    expect([hdv?.cell_ref, hdv?.published?.value, hdv?.published?.unit, hdv?.unit]).toEqual(["'Energy - Scope 1 '!I74", 2716.282, 'kg CO2e per kL', 'kg CO2e per litre'])
+    expect(out.factors.some((f) => f.key === 'fuels.au.heavy_duty_vehicles_diesel_oil_euro_iv_or_higher.transport_scope1_gj')).toBe(true)
     const nsw = out.factors.find((f) => f.key === 'electricity.au.nsw_act.location_scope2_kwh')
     expect([nsw?.value, nsw?.cell_ref]).toEqual([0.64, "'Table 1'!B4"])
     const wb = readWorkbook(join(DATASETS, file(2025)))

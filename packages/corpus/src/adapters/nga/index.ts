@@ -1,13 +1,13 @@
 /**
  * Australian National Greenhouse Accounts (NGA) Factors workbooks, 2021–2025: one sheet per
  * table, keyed by the title text in A1 (numbers change between editions, see `topics.ts`).
- * The `Energy - Scope 1 ` / `Energy - Scope 3` sheets restate the numbered fuel tables and are
- * skipped as `restated_primary` (their per-physical-unit products are computed in the sheet
- * from the energy content and the per-GJ factor; the numbered tables remain the primary
- * publication, so they are not served as separate keys).
+ * The `Energy - Scope 1 ` / `Energy - Scope 3` sheets restate the numbered fuel tables
+ * (skipped as `restated_primary`) except their per-physical-unit column, which is published
+ * nowhere else and is served beside the numbered tables' keys (see `energy-sheets.ts`).
  */
 import { readWorkbook, textAt } from '../../read/workbook.ts'
 import { IngestError, type AdapterContext, type AdapterOutput, type SourceAdapter } from '../types.ts'
+import { readEnergySheet } from './energy-sheets.ts'
 import { readNgaTable, skipSheetNumbers } from './read-table.ts'
 import { topicOf } from './topics.ts'
 
@@ -15,13 +15,11 @@ export function ingestNgaWorkbook(file: string, absPath: string): AdapterOutput 
   const wb = readWorkbook(absPath)
   const out: AdapterOutput = { factors: [], skipped: [] }
   let tables = 0
+  const summaries: string[] = []
   for (const name of wb.SheetNames) {
     const sheet = wb.Sheets[name]
     if (!sheet) continue
-    if (/^energy - scope/i.test(name.trim())) {
-      skipSheetNumbers(name, sheet, 'restated_primary', 'summary sheet restating the numbered fuel tables', out)
-      continue
-    }
+    if (/^energy - scope/i.test(name.trim())) summaries.push(name)
     if (!/^table\s*\d+/i.test(name.trim())) continue
     tables++
     const title = textAt(sheet, 0, 0)
@@ -30,6 +28,9 @@ export function ingestNgaWorkbook(file: string, absPath: string): AdapterOutput 
     if (topic.skip) skipSheetNumbers(name, sheet, topic.skip.reason, topic.skip.detail, out)
     else readNgaTable(name, sheet, topic, out)
   }
+  // After the numbered tables, so their keys are known and never taken twice.
+  const taken = new Set(out.factors.map((f) => f.key))
+  for (const name of summaries) readEnergySheet(file, name, wb.Sheets[name]!, out, taken)
   if (tables === 0) throw new IngestError(file, 'workbook', 'no "Table N" sheets')
   return out
 }
