@@ -1,4 +1,5 @@
 /** Hono environment of the app: what middleware hands to routes. */
+import type { MiddlewareHandler } from 'hono'
 import type { ServerConfig } from './config.ts'
 import type { EnginePort, ReleaseFiles } from './engine-port.ts'
 import type { Account, KeyRecord, Store } from './stores/types.ts'
@@ -17,6 +18,8 @@ export interface AppDeps {
   logger?: Logger
   /** The client address of a request (the Node entry reads the socket); used for open limits. */
   clientAddress?: (req: Request, env: unknown) => string | undefined
+  /** Serves static files (the browser demo) for GET paths no API route claims. */
+  staticFiles?: MiddlewareHandler<AppEnv>
 }
 
 export interface AppVariables {

@@ -82,6 +82,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   webhookRoutes(app, routeDeps)
   bulkRoutes(app, routeDeps)
   docRoutes(app, routeDeps)
+  if (deps.staticFiles) app.get('*', deps.staticFiles)
 
   app.notFound(notFoundHandler(app))
   return app

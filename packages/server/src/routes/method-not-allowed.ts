@@ -16,7 +16,7 @@ export function notFoundHandler(app: App): (c: Context<AppEnv>) => Response {
   let table: Array<{ pattern: RegExp; method: string }> | undefined
   return (c) => {
     table ??= app.routes
-      .filter((r) => r.method !== 'ALL')
+      .filter((r) => r.method !== 'ALL' && r.path !== '*' && r.path !== '/*')
       .map((r) => ({ pattern: patternOf(r.path), method: r.method }))
     const methods = new Set(table.filter((r) => r.pattern.test(c.req.path)).map((r) => r.method))
     if (methods.has('GET')) methods.add('HEAD')

@@ -5,7 +5,7 @@
 import { z } from 'zod'
 import { ApiError, invalidRequest, issuesFrom } from '../errors.ts'
 import { randomHex } from '../keys.ts'
-import { RELEASE_EVENT } from '../webhooks/dispatcher.ts'
+import { RELEASE_EVENT } from '../webhooks/events.ts'
 import { hasBusinessFeatures } from './account.ts'
 import type { App, RouteDeps } from './deps.ts'
 

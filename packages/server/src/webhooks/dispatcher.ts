@@ -3,13 +3,14 @@
  * (idempotent per release, so several instances may announce the same one); `deliverDue` sends what
  * is due, signed, and reschedules failures with exponential backoff. Delivery is at least once.
  */
+import { diffReleases } from '@openfactors/corpus'
 import type { ReleaseArtifact } from '@openfactors/engine/release'
 import { randomHex } from '../keys.ts'
 import type { Store, WebhookDelivery } from '../stores/types.ts'
-import { diffReleases } from './diff.ts'
+import { RELEASE_EVENT } from './events.ts'
 import { SIGNATURE_HEADER, signPayload } from './signature.ts'
 
-export const RELEASE_EVENT = 'data_version.released'
+export { RELEASE_EVENT }
 export const ANNOUNCED_META = 'webhooks.announced_version'
 
 export interface RetryPolicy {
@@ -23,7 +24,11 @@ export const DEFAULT_RETRY: RetryPolicy = { baseDelayMs: 30_000, maxAttempts: 8,
 
 export function releasePayload(previous: ReleaseArtifact | null, latest: ReleaseArtifact, now: Date): { event_id: string; body: string } {
   const event_id = `evt_release_${latest.mb_version}`
-  const diff = diffReleases(previous, latest)
+  const keys = (rows: Array<{ key: string }>) => rows.map((r) => r.key)
+  const d = previous ? diffReleases(previous, latest) : null
+  const diff = d
+    ? { added: keys(d.added), removed: keys(d.removed), changed: keys(d.changed) }
+    : { added: latest.factors.map((f) => f.key).sort(), removed: [], changed: [] }
   const body = JSON.stringify({
     id: event_id,
     type: RELEASE_EVENT,

@@ -1,0 +1,115 @@
+/**
+ * Runs the API on Node: builds the corpus on first run, loads the engine (latest release now,
+ * older ones on first use), opens the store, serves with @hono/node-server, runs the webhook
+ * loop, and closes everything in order. Takes its config explicitly; `start.ts` reads the env.
+ */
+import { buildReleases, defaultOutDir, repoRoot, type BuildProgress } from '@openfactors/corpus'
+import { createEngine, verifyReceipt } from '@openfactors/engine'
+import { serve, type ServerType } from '@hono/node-server'
+import { serveStatic } from '@hono/node-server/serve-static'
+import type { IncomingMessage } from 'node:http'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import type { AddressInfo } from 'node:net'
+import { createApp } from './app.ts'
+import type { AppEnv, Logger } from './app-env.ts'
+import { latestRelease, compareVersions } from './bulk-feed.ts'
+import type { ServerConfig } from './config.ts'
+import { diskReleaseFiles } from './release-files.ts'
+import { openStore } from './stores/open.ts'
+import { announceRelease, deliverDue } from './webhooks/dispatcher.ts'
+
+export interface RunningServer {
+  url: string
+  port: number
+  data_version: string
+  close(): Promise<void>
+}
+
+export interface StartOptions {
+  logger?: Logger
+  /** Where the first-run build draws its progress bar. */
+  progress?: NodeJS.WriteStream
+}
+
+function progressPrinter(stream: NodeJS.WriteStream): (p: BuildProgress) => void {
+  let lastPhase = ''
+  return (p) => {
+    const pct = Math.round(Math.max(0, Math.min(1, p.fraction)) * 100)
+    if (stream.isTTY) {
+      const filled = Math.round(pct / 4)
+      stream.write(`\r[${'#'.repeat(filled)}${'.'.repeat(25 - filled)}] ${String(pct).padStart(3)}% ${p.phase} ${(p.current ?? '').padEnd(40).slice(0, 40)}`)
+    } else if (p.phase !== lastPhase) {
+      stream.write(`corpus build: ${p.phase}\n`)
+    }
+    lastPhase = p.phase
+  }
+}
+
+/** Build `data/releases` from the datasets when it has no manifest yet. */
+export async function ensureReleases(dir: string, stream: NodeJS.WriteStream): Promise<void> {
+  if (existsSync(join(dir, 'manifest.json'))) return
+  stream.write(`No data releases in ${dir}: building the corpus from the published datasets (first run only).\n`)
+  const result = await buildReleases({ outDir: dir, onProgress: progressPrinter(stream) })
+  if (stream.isTTY) stream.write('\n')
+  if (!result.written) throw new Error(`The corpus build failed; see ${join(dir, 'build-report.json')} (or run npm run corpus -- build).`)
+}
+
+export async function startServer(config: ServerConfig, opts: StartOptions = {}): Promise<RunningServer> {
+  const logger: Logger = opts.logger ?? (config.log === 'off' ? () => undefined : (line) => console.log(JSON.stringify(line)))
+  const releasesDir = config.releasesDir ?? defaultOutDir()
+  await ensureReleases(releasesDir, opts.progress ?? process.stderr)
+  const files = diskReleaseFiles(releasesDir)
+  const manifest = files.manifest()
+  const latest = manifest ? latestRelease(manifest) : undefined
+  if (!manifest || !latest) throw new Error(`No releases in ${join(releasesDir, 'manifest.json')}.`)
+
+  const engine = createEngine({ catalog: manifest.releases, loadRelease: (v) => files.artifactJson(v) })
+  engine.load(files.artifactJson(latest.mb_version))
+  const store = await openStore(config)
+
+  const staticDir = config.staticDir ?? join(repoRoot(), 'examples', 'browser-app', 'dist')
+  const app = createApp({
+    engine, store, config, releases: files, verifyReceipt, logger,
+    clientAddress: (_req, env) => (env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.remoteAddress,
+    ...(existsSync(staticDir) ? { staticFiles: serveStatic<AppEnv>({ root: staticDir }) } : {}),
+  })
+
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve({ fetch: app.fetch, port: config.port, ...(config.host ? { hostname: config.host } : {}) }, () => resolve(s))
+  })
+  const port = (server.address() as AddressInfo).port
+
+  // Webhooks: announce a new latest release once (across instances), then deliver in the background.
+  const now = () => new Date()
+  const previous = manifest.releases.filter((r) => compareVersions(r.mb_version, latest.mb_version) < 0).map((r) => r.mb_version).sort(compareVersions).at(-1)
+  const background = (what: string, job: () => Promise<unknown>) => job().catch((err: unknown) =>
+    logger({ ts: now().toISOString(), level: 'error', job: what, error: err instanceof Error ? err.message : String(err) }))
+  void background('announce', async () => {
+    if ((await store.listWebhooks()).length === 0) return
+    await announceRelease(store, previous ? await files.artifact(previous) : null, await files.artifact(latest.mb_version), now())
+  })
+  const timers = [
+    setInterval(() => void background('webhooks', () => deliverDue(store, { now })), config.webhookIntervalMs),
+    setInterval(() => void background('prune', () => store.pruneWindows('m:', `m:${new Date(Date.now() - 3_600_000).toISOString().slice(0, 16)}`)), 60_000),
+  ]
+  for (const t of timers) t.unref()
+
+  const host = config.host ?? 'localhost'
+  logger({ ts: now().toISOString(), msg: 'listening', url: `http://${host}:${port}`, data_version: latest.mb_version, store: store.kind, static: existsSync(staticDir) })
+
+  let closing: Promise<void> | undefined
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    port,
+    data_version: latest.mb_version,
+    close() {
+      closing ??= (async () => {
+        for (const t of timers) clearInterval(t)
+        await new Promise<void>((resolve) => server.close(() => resolve()))
+        await store.close()
+      })()
+      return closing
+    },
+  }
+}
