@@ -21,6 +21,8 @@ import {
   writeManifest,
   type ManifestEntry,
 } from './artifacts.ts'
+import type { SourceAdapter } from './adapters/types.ts'
+import { AdapterUnavailableError } from './adapters/registry.ts'
 import { assembleRelease } from './build/assemble.ts'
 import { runEdition, type EditionRun } from './build/run-edition.ts'
 import { readLock } from './lock/lock.ts'
@@ -58,6 +60,8 @@ export interface BuildOptions {
   /** Overrides for tests. */
   lock?: DatasetsLock
   releases?: readonly ReleaseDecl[]
+  /** Adapters by id instead of the registry (tests). */
+  adapters?: Readonly<Record<string, SourceAdapter>>
 }
 
 export interface BuildResult {
@@ -82,8 +86,11 @@ export async function buildReleases(opts: BuildOptions): Promise<BuildResult> {
   const runs: EditionRun[] = []
   for (const [i, edition] of needed.entries()) {
     progress({ phase: 'ingest', fraction: i / needed.length, current: edition.id })
-    const run = await runEdition(edition, datasetsDir, (done, total) =>
-      progress({ phase: 'ingest', fraction: (i + (total > 0 ? done / total : 0)) / needed.length, current: edition.id }),
+    const run = await runEdition(
+      edition,
+      datasetsDir,
+      (done, total) => progress({ phase: 'ingest', fraction: (i + (total > 0 ? done / total : 0)) / needed.length, current: edition.id }),
+      opts.adapters ? (id) => loadFrom(opts.adapters ?? {}, id) : undefined,
     )
     if (run.error) errors.push(`${edition.id} (${edition.adapter}): ${run.error}`)
     runs.push(run)
@@ -161,4 +168,10 @@ export async function buildReleases(opts: BuildOptions): Promise<BuildResult> {
   writeFileSync(join(opts.outDir, REPORT_FILE), `${JSON.stringify(report, null, 2)}\n`)
   progress({ phase: 'write', fraction: 1 })
   return { report, written, artifacts }
+}
+
+async function loadFrom(adapters: Readonly<Record<string, SourceAdapter>>, id: string): Promise<SourceAdapter> {
+  const a = adapters[id]
+  if (!a) throw new AdapterUnavailableError(id, 'not among the adapters given to buildReleases')
+  return a
 }

@@ -5,7 +5,7 @@
 import { join } from 'node:path'
 import { FactorRowSchema, type FactorRow } from '@openfactors/engine/release'
 import { loadAdapter } from '../adapters/registry.ts'
-import { IngestError, type SkippedRow } from '../adapters/types.ts'
+import { IngestError, type SkippedRow, type SourceAdapter } from '../adapters/types.ts'
 import { toEditionDecl, verifyEditionFiles } from '../lock/lock.ts'
 import type { LockEdition } from '../lock/schema.ts'
 
@@ -25,6 +25,7 @@ export async function runEdition(
   edition: LockEdition,
   datasetsDir: string,
   progress?: (done: number, total: number) => void,
+  load: (id: string) => Promise<SourceAdapter> = loadAdapter,
 ): Promise<EditionRun> {
   const started = performance.now()
   const base = { id: edition.id, adapter: edition.adapter }
@@ -32,7 +33,7 @@ export async function runEdition(
   verifyEditionFiles(edition, datasetsDir)
   let output
   try {
-    const adapter = await loadAdapter(edition.adapter)
+    const adapter = await load(edition.adapter)
     output = adapter.ingest({
       edition: toEditionDecl(edition),
       datasetsDir,

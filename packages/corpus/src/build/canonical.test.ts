@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest'
+import type { FactorRow, ReleaseArtifact } from '@openfactors/engine/release'
+import { ReleaseArtifactSchema } from '@openfactors/engine/release'
+import { artifactJson, canonicalFactor } from './canonical.ts'
+import { deterministicGzip, gunzipText, sha256Hex } from './gzip.ts'
+
+const f1: FactorRow = { key: 'fuels.gb.diesel.litres', name: 'Diesel', value: 2.51, unit: 'kg CO2e per litre', scope: 'scope_1', section: 'Fuels', country: 'gb', region: null, source_id: 'uk-2026', cell_ref: "'Fuels'!D30", tags: [], gases: {} }
+const f2: FactorRow = { tags: ['petrol'], cell_ref: "'Fuels'!D40", source_id: 'uk-2026', country: 'gb', section: 'Fuels', scope: 'scope_1', unit: 'kg CO2e per litre', value: 2.1, name: 'Petrol', key: 'fuels.gb.petrol.litres', gases: { n2o: { cell_ref: "'Fuels'!G40", value: 0.01 }, co2: { value: 2.0, cell_ref: "'Fuels'!E40" } } }
+const artifact = (factors: FactorRow[]): ReleaseArtifact => ({ format: 'openfactors.release/1', mb_version: '2026.1', released_at: '2026-11-22', editions: [], factors })
+
+describe('canonical artifact JSON', () => {
+  it('drops empty optional fields and orders keys as the schema does', () => {
+    const c = canonicalFactor(f1)
+    expect(Object.keys(c)).toEqual(['key', 'name', 'value', 'unit', 'scope', 'section', 'country', 'source_id', 'cell_ref'])
+    expect(Object.keys(canonicalFactor(f2))).toEqual(['key', 'name', 'value', 'unit', 'scope', 'section', 'country', 'source_id', 'cell_ref', 'gases', 'tags'])
+    expect(Object.keys(canonicalFactor(f2).gases as object)).toEqual(['co2', 'n2o'])
+  })
+  it('gives the same text for the same rows in any order, and the text parses back to a valid artifact', () => {
+    const a = artifactJson(artifact([f1, f2]))
+    expect(artifactJson(artifact([f2, f1]))).toBe(a)
+    const parsed = ReleaseArtifactSchema.parse(JSON.parse(a))
+    expect(parsed.factors.map((f) => f.key)).toEqual(['fuels.gb.diesel.litres', 'fuels.gb.petrol.litres'])
+  })
+  it('refuses non-finite numbers', () => {
+    expect(() => artifactJson(artifact([{ ...f1, value: Number.NaN }]))).toThrow(/not a finite number/)
+  })
+})
+
+describe('deterministic gzip', () => {
+  it('gives identical bytes every time, with mtime 0 and OS byte 255, and round-trips', async () => {
+    const text = artifactJson(artifact([f1, f2]))
+    const a = deterministicGzip(text)
+    await new Promise((r) => setTimeout(r, 1100)) // a second later: mtime must not leak in
+    const b = deterministicGzip(text)
+    expect(sha256Hex(a)).toBe(sha256Hex(b))
+    expect(a.readUInt32LE(4)).toBe(0)
+    expect(a[9]).toBe(255)
+    expect(gunzipText(a)).toBe(text)
+  })
+})
