@@ -91,8 +91,9 @@ export function ukKey(labels: UkLabels, year: number): UkKeyResult {
   const shown: string[] = []
   for (const raw of labels.levels) {
     const printed = cleanLabel(raw)
-    // A label that repeats the unit (2023 `kWh`) or the data year (2022 `2020`) says nothing new.
-    if (!printed || printed.toLowerCase() === uom.toLowerCase() || /^(19|20)\d\d$/.test(printed)) continue
+    // A label that repeats the unit (2023 `kWh`) or the data year (2022 `2020`) says nothing new;
+    // a bare `0` (2017–2021 managed cars, Level 4) is an empty formula reference.
+    if (!printed || printed === '0' || printed.toLowerCase() === uom.toLowerCase() || /^(19|20)\d\d$/.test(printed)) continue
     if (shown[shown.length - 1]?.toLowerCase() !== printed.toLowerCase()) shown.push(printed)
     // The method already names the basis: `WTT- liquid fuels` / `Managed vans` / `T&D- UK electricity`.
     let part = alias(stripBasisPrefix(printed, rule.basis), year, level1)
@@ -122,8 +123,9 @@ export function ukKey(labels: UkLabels, year: number): UkKeyResult {
     keyTotal = [domain, country, subject, slugJoin([basis, unitToken(uom)])].join('.')
   }
   const key = gasSuffix ? `${keyTotal}_${gasSuffix}` : keyTotal
-  const what = [...shown, column].filter(Boolean).join(', ')
-  const name = `${rule.title}: ${what || rule.title}, per ${unit}${ghg.gas ? ` (${ghg.gas.toUpperCase()} part)` : ''}`
+  // Names skip labels that only repeat the sheet (`Hotel stay: UK (London)`, `Water supply, per m3`).
+  const what = [...shown.filter((p) => normalizeLevel1(stripBasisPrefix(p, basis)) !== sheetTopic), column].filter(Boolean).join(', ')
+  const name = `${what ? `${rule.title}: ${what}` : rule.title}, per ${unit}${ghg.gas ? ` (${ghg.gas.toUpperCase()} part)` : ''}`
   const section = [cleanLabel(labels.level1), ...shown].join(' > ')
   return { ok: true, key, totalKey: keyTotal, gas: ghg.gas, domain, country, unit: `kg CO2e per ${unit}`, name, section }
 }
