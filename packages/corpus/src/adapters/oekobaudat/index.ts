@@ -1,0 +1,173 @@
+/**
+ * ÖKOBAUDAT 2020-II CSV export (BBSR): EN 15804 module values per building-product dataset.
+ * One factor row per dataset (UUID), key `materials.<category>.<type>.<grade>` in English.
+ *
+ * - `value` is the published `A1-A3` GWP. Where the dataset has no A1-A3 row (energy and
+ *   transport datasets, end-of-life only, or A1/A2/A3 published apart), `value` is the first
+ *   published module in EN 15978 order (A1, A2, A3, A4, ... C4, D), named in a tag
+ *   `value module <X>`; A1+A2+A3 are never summed here — the modules are served as published.
+ * - `modules`: every published module GWP with its own cell (`<file>#L<line>:GWP`).
+ * - Scenarios: a module published for several scenarios (S1/S2, "energetisch"/"stofflich")
+ *   takes the dataset's first scenario label in file order, so C2, C3, C4 and D stay on the
+ *   same scenario; the other scenarios' rows are left out (skipped `out_of_scope`).
+ * - Unit `kg CO2e per <declared unit>`: qm -> m2, pcs. -> piece, per reference quantity
+ *   (`1000 kg` -> tonne, `3.6 MJ` -> kWh, other quantities written out).
+ * - `material`: declared unit and quantity, density, area mass, kg per declared unit, thickness
+ *   — each a published cell or null (see `material.ts` for the reciprocal-factor check).
+ * - Name: `Name (en)` where published, else the German name translated with the glossary;
+ *   `name_original` is the German name. Keys colliding within a release get the dataset type
+ *   (`generic`/`average`/...), then the UUID's first 8 characters, on every member.
+ */
+import { ModuleLabelSchema, type CellValue, type ModuleLabel } from '@openfactors/engine/release'
+import { csvRef } from '../../read/csv.ts'
+import { slugify } from '../../keys/slug.ts'
+import { translateDe } from '../../keys/glossary-de.ts'
+import { IngestError, type AdapterContext, type AdapterOutput, type DraftFactor, type SkippedRow, type SourceAdapter } from '../types.ts'
+import { categoryLevels, classifyCategory } from './categories.ts'
+import { declaredUnitOf, materialData } from './material.ts'
+import { gradeOf } from './grade.ts'
+import { groupDatasets, readObdRecords, type ObdDataset, type ObdRow } from './read.ts'
+import type { CsvRecord } from '../../read/csv.ts'
+
+const MODULE_ORDER = ModuleLabelSchema.options
+
+interface Draft {
+  uuid: string
+  /** What can tell two datasets of one key apart, in the order tried: type, owner, reference year, UUID. */
+  qualifiers: string[]
+  category: string
+  type: string
+  grade: string
+  factor: Omit<DraftFactor, 'key'>
+}
+
+/** Rows of one dataset kept for its modules: one per module, on the dataset's first scenario. */
+function pickModuleRows(ds: ObdDataset, file: string, skipped: SkippedRow[]): Map<ModuleLabel, ObdRow> {
+  const firstScenario = ds.rows.map((r) => r.get('Szenario')).find((s) => s !== '') ?? ''
+  const byModule = new Map<ModuleLabel, ObdRow[]>()
+  for (const row of ds.rows) {
+    const where = csvRef(file, row.line, 'GWP')
+    const label = ModuleLabelSchema.safeParse(row.get('Modul').replace(/\s+/g, ''))
+    if (!label.success) { skipped.push({ reason: 'not_a_factor', where, detail: `module ${JSON.stringify(row.get('Modul'))}` }); continue }
+    const list = byModule.get(label.data) ?? []
+    list.push(row)
+    byModule.set(label.data, list)
+  }
+  const picked = new Map<ModuleLabel, ObdRow>()
+  for (const [label, rows] of byModule) {
+    const chosen = rows.length === 1 ? rows[0]! : rows.find((r) => r.get('Szenario') === firstScenario) ?? rows[0]!
+    for (const r of rows) {
+      if (r === chosen) continue
+      skipped.push({ reason: 'out_of_scope', where: csvRef(file, r.line, 'GWP'), detail: `module ${label} scenario ${JSON.stringify(r.get('Szenario'))}, kept ${JSON.stringify(chosen.get('Szenario'))}` })
+    }
+    picked.set(label, chosen)
+  }
+  return picked
+}
+
+function draftOf(ds: ObdDataset, file: string, skipped: SkippedRow[]): Draft | null {
+  const head = ds.rows[0]!
+  const whereDs = `${file}#L${head.line}`
+  const declared = declaredUnitOf(head.get('Bezugseinheit'), head.get('Bezugsgroesse'))
+  if (!declared) {
+    skipped.push({ reason: 'out_of_scope', where: whereDs, detail: `dataset ${ds.uuid} has no usable declared unit (${JSON.stringify(head.get('Bezugseinheit'))} × ${JSON.stringify(head.get('Bezugsgroesse'))})` })
+    return null
+  }
+  const modules: Partial<Record<ModuleLabel, CellValue>> = {}
+  const rowsOf = new Map<ModuleLabel, ObdRow>()
+  for (const [label, row] of pickModuleRows(ds, file, skipped)) {
+    const where = csvRef(file, row.line, 'GWP')
+    const text = row.get('GWP')
+    if (text === '') { skipped.push({ reason: 'empty_value', where, detail: `module ${label}` }); continue }
+    const value = Number(text)
+    if (!Number.isFinite(value)) { skipped.push({ reason: 'non_numeric', where, detail: text }); continue }
+    modules[label] = { value, cell_ref: where }
+    rowsOf.set(label, row)
+  }
+  const valueModule = MODULE_ORDER.find((m) => modules[m] !== undefined)
+  if (!valueModule) {
+    skipped.push({ reason: 'empty_value', where: whereDs, detail: `dataset ${ds.uuid} has no GWP value` })
+    return null
+  }
+  const valueRow = rowsOf.get(valueModule)!
+  const nameDe = head.get('Name (de)')
+  const nameEn = head.get('Name (en)') || translateDe(nameDe)
+  const { category, type } = classifyCategory(head.get('Kategorie (original)'), head.get('Kategorie (en)'))
+  const { material, droppedFactor } = materialData(valueRow, file, declared)
+  if (droppedFactor) skipped.push({ reason: 'not_a_factor', where: csvRef(file, valueRow.line, 'Umrechungsfaktor auf 1kg'), detail: droppedFactor })
+  const levelsDe = categoryLevels(head.get('Kategorie (original)'))
+  const levelsEn = categoryLevels(head.get('Kategorie (en)'))
+  const tags = ['ÖKOBAUDAT', ds.uuid, head.get('Typ'), ...levelsDe.slice(1), ...levelsEn.slice(2)].filter((t) => t !== '')
+  if (valueModule !== 'A1-A3') tags.push(`value module ${valueModule}`)
+  return {
+    uuid: ds.uuid,
+    qualifiers: [head.get('Typ').replace(/\s*dataset$/i, ''), head.get('Declaration owner'), head.get('Referenzjahr'), ds.uuid.slice(0, 8)],
+    category,
+    type,
+    grade: gradeOf(nameEn, category, type),
+    factor: {
+      name: nameEn,
+      name_original: nameDe,
+      value: modules[valueModule]!.value,
+      unit: `kg CO2e per ${declared.activityUnit}`,
+      scope: null,
+      section: `${levelsDe.join(' > ')} (${levelsEn.join(' > ')})`,
+      country: 'de',
+      region: null,
+      cell_ref: csvRef(file, valueRow.line, 'GWP'),
+      modules,
+      material,
+      tags: [...new Set(tags)],
+    },
+  }
+}
+
+/**
+ * `materials.<category>.<type>.<grade>`, unique: every member of a colliding group gets the
+ * next qualifier (dataset type, then declaration owner, then reference year, then the UUID's
+ * first 8 characters) until its key is unique.
+ */
+export function assignKeys(drafts: readonly Draft[]): DraftFactor[] {
+  const keyAt = (d: Draft, level: number): string => {
+    const extra = level === 0 ? '' : slugify(d.qualifiers[level - 1] ?? '', 24)
+    return `materials.${d.category}.${d.type}.${extra ? slugify(`${d.grade}_${extra}`) : d.grade}`
+  }
+  const last = Math.max(0, ...drafts.map((d) => d.qualifiers.length))
+  const level = new Map<Draft, number>(drafts.map((d) => [d, 0]))
+  for (let round = 0; round < 2 * last; round++) {
+    const counts = new Map<string, number>()
+    for (const d of drafts) { const k = keyAt(d, level.get(d)!); counts.set(k, (counts.get(k) ?? 0) + 1) }
+    let moved = false
+    for (const d of drafts) {
+      const l = level.get(d)!
+      if (counts.get(keyAt(d, l))! > 1 && l < last) { level.set(d, l + 1); moved = true }
+    }
+    if (!moved) break
+  }
+  return drafts.map((d) => ({ key: keyAt(d, level.get(d)!), ...d.factor }))
+}
+
+export function ingestOekobaudat(records: readonly CsvRecord[], file: string): AdapterOutput {
+  const skipped: SkippedRow[] = []
+  const drafts: Draft[] = []
+  for (const ds of groupDatasets(records, file)) {
+    const d = draftOf(ds, file, skipped)
+    if (d) drafts.push(d)
+  }
+  const factors = assignKeys(drafts)
+  const seen = new Set<string>()
+  for (const f of factors) {
+    if (seen.has(f.key)) throw new IngestError(file, f.cell_ref, `key ${f.key} is not unique`)
+    seen.add(f.key)
+  }
+  return { factors, skipped }
+}
+
+export const adapter: SourceAdapter = {
+  id: 'oekobaudat',
+  ingest(ctx: AdapterContext): AdapterOutput {
+    const file = ctx.edition.files.find((f) => f.endsWith('.csv'))
+    if (!file) throw new IngestError(ctx.edition.id, 'lock', 'no CSV file in the edition')
+    return ingestOekobaudat(readObdRecords(ctx.resolve(file), file), file)
+  },
+}
