@@ -81,13 +81,14 @@ export function classifyColumns(stack: string[][], lastCol0: number, numericCols
     unitCarry = unit
     const gasWord = /\b(CO2|CH4|N2O)\s*$/i.exec(parts.at(-1) ?? '')?.[1]
     const gas: NgaGas = gasWord ? (gasWord.toLowerCase() as NgaGas) : 'total'
-    const scopeM = /scope\s*([123])/i.exec(header)
+    // A header naming two scopes (`Full fuel cycle EF (EF for scope 2 + EF for scope 3)`) has none.
+    const scopes = [...new Set([...header.matchAll(/scope\s*([123])/gi)].map((m) => m[1]))]
     const qualifier = parts
-      .filter((p) => !/scope|emission|factor|CO2|CH4|N2O|combined|gases|kg|\(|\)|oxidation|losses/i.test(p))
-      .map((p) => slugify(p))
+      .filter((p) => p.length > 1 && !/scope|emission|factor|CO2|CH4|N2O|combined|gases|kg|\(|\)|oxidation|losses/i.test(p))
+      .map((p) => slugify(p.replace(/\bEF\b/g, '')))
       .filter((p) => p !== '')
       .join('_')
-    out.factors.push({ col0: c, header, scope: scopeM?.[1] ? (Number(scopeM[1]) as 1 | 2 | 3) : null, ...unit, gas, qualifier })
+    out.factors.push({ col0: c, header, scope: scopes.length === 1 ? (Number(scopes[0]) as 1 | 2 | 3) : null, ...unit, gas, qualifier })
   }
   return out
 }

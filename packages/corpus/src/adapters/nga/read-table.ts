@@ -33,7 +33,8 @@ export function skipSheetNumbers(sheetName: string, sheet: Sheet, reason: Adapte
 
 function scopeOf(col: FactorColumn, title: string, topic: Topic): FactorRow['scope'] {
   if (col.scope) return `scope_${col.scope}`
-  const scopes = [...new Set([...title.matchAll(/scope\s*([123])/gi)].map((m) => m[1]))]
+  // `Scope 2 and 3 emissions factors` names two scopes: then the title decides nothing.
+  const scopes = [...new Set([...title.matchAll(/scopes?\s*[123](?:\s*(?:and|or|&|,|\/)\s*[123])*/gi)].flatMap((m) => m[0].match(/[123]/g) ?? []))]
   if (scopes.length === 1) return `scope_${scopes[0]}` as FactorRow['scope']
   return topic.defaultScope ? `scope_${topic.defaultScope}` : null
 }
@@ -77,8 +78,15 @@ export function readNgaTable(sheetName: string, sheet: Sheet, topic: Topic, out:
 }
 
 function emitRow(sheetName: string, sheet: Sheet, title: string, topic: Topic, factors: FactorColumn[], row: DataRow, out: AdapterOutput): void {
-  const region = topic.byRegion ? auRegion(row.label) : null
-  const subject = region ? slugJoin([topic.subjectPrefix, region.subject]) : slugJoin([row.label.startsWith(row.group) ? '' : row.group, row.label])
+  // By-state tables key rows by state/grid; the 2021 history table has financial-year rows
+  // under a state heading (`NSW and ACT` > `1989/90`) -> `nsw_act_fy_1989_90`.
+  const own = auRegion(row.label)
+  const fromGroup = !own && row.group ? auRegion(row.group) : null
+  const region = topic.byRegion ? (own ?? fromGroup) : null
+  const subject = region
+    ? slugJoin([topic.subjectPrefix, region.subject, fromGroup ? `fy ${row.label}` : ''])
+    : slugJoin([row.label.startsWith(row.group) ? '' : row.group, row.label])
+  const stateOfRow = topic.byRegion ? region : own && own.region !== null && row.label.length <= 40 ? own : null
   const totals = new Map<string, DraftFactor>()
   const pending: { basisKey: string; gas: 'co2' | 'ch4' | 'n2o'; value: number; cell_ref: string }[] = []
   for (const col of factors) {
@@ -106,9 +114,9 @@ function emitRow(sheetName: string, sheet: Sheet, title: string, topic: Topic, f
       scope,
       section: ['NGA Factors', title, row.group].filter((s) => s !== '').join(' > '),
       country: 'au',
-      region: region?.region ?? null,
+      region: stateOfRow?.region ?? null,
       cell_ref,
-      ...(region ? { tags: region.tags } : {}),
+      ...(stateOfRow ? { tags: stateOfRow.tags } : {}),
     }
     out.factors.push(factor)
     if (col.gas === 'total' && col.mass === 'kg') totals.set(basisKey, factor)
