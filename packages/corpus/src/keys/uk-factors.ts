@@ -58,7 +58,7 @@ export function ukFactorsFromCells(cells: readonly UkCell[], year: number): Adap
       scope: cell.scope,
       section: k.section,
       country: k.country,
-      region: null,
+      region: k.region,
       cell_ref: cell.cellRef,
       ...(cell.rowId ? { tags: [cell.rowId] } : {}),
     }

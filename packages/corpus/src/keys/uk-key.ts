@@ -29,6 +29,8 @@ export interface UkKey {
   gas: UkGas | null
   domain: UkDomain
   country: string
+  /** Sub-national place named in brackets after a country (`UK (London)` -> `london`). */
+  region: string | null
   unit: string
   name: string
   section: string
@@ -87,6 +89,7 @@ export function ukKey(labels: UkLabels, year: number): UkKeyResult {
 
   const sheetTopic = normalizeLevel1(stripBasisPrefix(rule.title, rule.basis))
   let country = 'gb'
+  let region: string | null = null
   const parts: string[] = []
   const shown: string[] = []
   for (const raw of labels.levels) {
@@ -105,6 +108,7 @@ export function ukKey(labels: UkLabels, year: number): UkKeyResult {
       const hit = resolveUkCountry(place)
       country = hit?.iso2 ?? 'glo'
       part = hit ? hit.rest : place
+      if (hit?.rest && hit.iso2 !== 'eu' && hit.iso2 !== 'glo') region = slugify(hit.rest)
       if (!part) continue
     }
     if (part && parts[parts.length - 1]?.toLowerCase() !== part.toLowerCase()) parts.push(part)
@@ -127,5 +131,5 @@ export function ukKey(labels: UkLabels, year: number): UkKeyResult {
   const what = [...shown.filter((p) => normalizeLevel1(stripBasisPrefix(p, basis)) !== sheetTopic), column].filter(Boolean).join(', ')
   const name = `${what ? `${rule.title}: ${what}` : rule.title}, per ${unit}${ghg.gas ? ` (${ghg.gas.toUpperCase()} part)` : ''}`
   const section = [cleanLabel(labels.level1), ...shown].join(' > ')
-  return { ok: true, key, totalKey: keyTotal, gas: ghg.gas, domain, country, unit: `kg CO2e per ${unit}`, name, section }
+  return { ok: true, key, totalKey: keyTotal, gas: ghg.gas, domain, country, region, unit: `kg CO2e per ${unit}`, name, section }
 }

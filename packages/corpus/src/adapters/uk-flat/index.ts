@@ -6,7 +6,7 @@ import { IngestError, type SourceAdapter } from '../types.ts'
 import { readWorkbook } from '../../read/workbook.ts'
 import { ukFactorsFromCells } from '../../keys/uk-factors.ts'
 import { editionYear } from '../../keys/uk-cells.ts'
-import { readFlat } from './read-flat.ts'
+import { FLAT_SHEET, readFlat } from './read-flat.ts'
 
 export const adapter: SourceAdapter = {
   id: 'uk-flat',
@@ -14,6 +14,7 @@ export const adapter: SourceAdapter = {
     const file = ctx.edition.files[0]
     if (!file || ctx.edition.files.length !== 1) throw new IngestError(ctx.edition.id, 'edition', 'a UK flat edition has exactly one file')
     const read = readFlat(readWorkbook(ctx.resolve(file)), file)
+    if (read.cells.length === 0) throw new IngestError(file, `sheet ${FLAT_SHEET}`, 'no numeric value below the header row')
     const out = ukFactorsFromCells(read.cells, editionYear(ctx.edition, file))
     ctx.progress?.(read.cells.length, read.cells.length)
     return { factors: out.factors, skipped: [...read.skipped, ...out.skipped] }

@@ -129,5 +129,6 @@ describe('uk-flat adapter', () => {
   it('refuses a sheet without the expected header', () => {
     expect(() => ingest(2016, [['Scope', 'Level 1'], ['Scope 1', 'Fuels']])).toThrow(/header row lacks/)
     expect(() => ingest(2016, [['nothing here']])).toThrow(/no header row/)
+    expect(() => ingest(2016, rows2016.slice(0, 5))).toThrow(/no numeric value/)
   })
 })

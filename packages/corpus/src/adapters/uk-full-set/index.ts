@@ -15,6 +15,7 @@ export const adapter: SourceAdapter = {
     const file = ctx.edition.files[0]
     if (!file || ctx.edition.files.length !== 1) throw new IngestError(ctx.edition.id, 'edition', 'a UK full-set edition has exactly one file')
     const read = readFullSet(readWorkbook(ctx.resolve(file)))
+    if (read.cells.length === 0) throw new IngestError(file, 'workbook', 'no factor table (a header row `Activity … Unit …`) in any sheet')
     const out = ukFactorsFromCells(read.cells, editionYear(ctx.edition, file))
     ctx.progress?.(read.cells.length, read.cells.length)
     return { factors: out.factors, skipped: [...read.skipped, ...out.skipped] }

@@ -139,7 +139,7 @@ describe('uk-full-set adapter', () => {
     expect(byKey(out, 'electricity.gb.electricity_generated.kwh')).toMatchObject({ value: 0.177, cell_ref: "'UK electricity'!E26", scope: 'scope_2' })
     expect(out.factors.some((f) => f.value === 2025)).toBe(false)
     expect(byKey(out, 'accommodation.gb.hotel_stay.room_per_night')?.value).toBe(10.4)
-    expect(byKey(out, 'accommodation.gb.hotel_stay_london.room_per_night')?.value).toBe(11.5)
+    expect(byKey(out, 'accommodation.gb.hotel_stay_london.room_per_night')).toMatchObject({ value: 11.5, country: 'gb', region: 'london' })
     expect(byKey(out, 'accommodation.hk.hotel_stay.room_per_night')).toMatchObject({ country: 'hk', value: 51.5 })
   })
 
@@ -170,5 +170,9 @@ describe('uk-full-set adapter', () => {
     // Read as 2025, the same labels are new ones (the alias is for 2026 only).
     const asOld = ingest(2025, { 'Freighting goods': freight2026 })
     expect(byKey(asOld, 'freight.gb.hgv_all_diesel_all_hgvs_average_laden.freighting_tonne_km')).toBeUndefined()
+  })
+
+  it('refuses a workbook without any factor table', () => {
+    expect(() => ingest(2025, { Introduction: intro })).toThrow(/no factor table/)
   })
 })
