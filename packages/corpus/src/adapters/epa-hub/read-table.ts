@@ -129,10 +129,11 @@ function emitValue(file: string, sheet: Sheet, r: number, v: ValueColumn, cols: 
   if (subject === '') throw new IngestError(file, where, 'empty subject')
   const conv = conversionFor(unit)
   const served = conv ? converted(value, conv) : { value, unit: `${unit.mass} ${unit.gas} per ${unit.activity}` }
-  const labelText = [labels.primary, ...labels.extra.filter((e) => e !== '')].join(', ')
+  const extras = labels.extra.filter((e) => e !== '').map((e) => (/^(up to |from )?\d{4}(-\d{4})?$/.test(e) ? `model year ${e}` : e))
+  const labelText = [labels.primary, ...extras].join(', ')
   const factor: DraftFactor = {
     key: `${spec.domain(labels, unit.activity)}.us.${subject}.${spec.method(basis, v.group)}_${gas}`,
-    name: `${labelText}${v.group ? ` (${v.group})` : ''}: ${unit.gas} per ${unit.activity}`,
+    name: `${spec.kind === 'electricity' ? `Electricity, eGRID subregion ${labelText}` : labelText}${v.group ? ` (${v.group.toLowerCase()})` : ''}: ${unit.gas} per ${served.unit.replace(/^.* per /, '')}`,
     ...served,
     scope: spec.scope,
     section: [spec.section, labels.group].filter((s) => s !== '').join(' > '),
