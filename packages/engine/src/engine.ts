@@ -132,7 +132,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
     restore(snapshot) {
       const checked = checkSnapshot(snapshot)
       const artifact = parseArtifact(checked.snapshot.artifact, mode)
-      return add(new LoadedRelease(artifact, checked.reuseIndex ? checked.snapshot.index : undefined))
+      return add(checked.reuseIndex ? new LoadedRelease(artifact, checked.snapshot.index, checked.snapshot.gas_index) : new LoadedRelease(artifact))
     },
     search(req = {}) {
       const parsed = validate(SearchRequestSchema, req)

@@ -18,7 +18,10 @@ export interface EngineSnapshot {
   engine_version: string
   mb_version: string
   artifact: ReleaseArtifact
+  /** Index of the CO2e totals. */
   index: AsPlainObject
+  /** Index of the per-gas rows, when it had been built (else rebuilt on first use). */
+  gas_index?: AsPlainObject
 }
 
 const SnapshotEnvelopeSchema = z.object({
@@ -30,13 +33,16 @@ const SnapshotEnvelopeSchema = z.object({
 })
 
 export function takeSnapshot(release: LoadedRelease): EngineSnapshot {
-  return {
+  const snapshot: EngineSnapshot = {
     format: SNAPSHOT_FORMAT,
     engine_version: ENGINE_VERSION,
     mb_version: release.mb_version,
     artifact: release.artifact,
     index: release.index.toJSON(),
   }
+  const gas = release.builtGasIndex()
+  if (gas) snapshot.gas_index = gas.toJSON()
+  return snapshot
 }
 
 /** Check the envelope; says whether the stored index can be reused as is. */
@@ -48,6 +54,6 @@ export function checkSnapshot(snapshot: unknown): { snapshot: EngineSnapshot; re
     throw engineError('release_invalid', `Cannot restore: ${reason}`, { reason })
   }
   const s = snapshot as EngineSnapshot
-  const reuseIndex = s.engine_version === ENGINE_VERSION && s.index.documentCount === s.artifact.factors.length
+  const reuseIndex = s.engine_version === ENGINE_VERSION && s.index.documentCount + (s.gas_index?.documentCount ?? 0) <= s.artifact.factors.length
   return { snapshot: s, reuseIndex }
 }

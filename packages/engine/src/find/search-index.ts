@@ -31,11 +31,12 @@ function placeWords(row: FactorRow): string {
   return words
 }
 
-function extractField(doc: IndexDoc, field: string): string {
+function extractField(doc: IndexDoc, field: string): string | number {
   const row = doc.row
   switch (field) {
     case 'id':
-      return String(doc.id)
+      // Numeric ids keep search hits comparable with row positions.
+      return doc.id
     case 'name':
       return row.name
     case 'name_original':
@@ -68,13 +69,29 @@ export const INDEX_OPTIONS: Options<IndexDoc> = {
 
 export type SearchIndex = MiniSearch<IndexDoc>
 
-export function buildSearchIndex(rows: readonly FactorRow[]): SearchIndex {
+/** Index the rows at `positions` (all rows when omitted); document ids are row positions. */
+export function buildSearchIndex(rows: readonly FactorRow[], positions?: readonly number[]): SearchIndex {
   const index = new MiniSearch<IndexDoc>(INDEX_OPTIONS)
-  const docs: IndexDoc[] = rows.map((row, id) => ({ id, row }))
+  const ids = positions ?? rows.map((_row, i) => i)
+  const docs: IndexDoc[] = ids.map((id) => ({ id, row: rows[id] as FactorRow }))
   index.addAll(docs)
   return index
 }
 
 export function restoreSearchIndex(plain: AsPlainObject): SearchIndex {
   return MiniSearch.loadJS<IndexDoc>(plain, INDEX_OPTIONS)
+}
+
+/** minisearch 7 keeps its terms in a SearchableMap at `_index`; not public API, so guarded. */
+interface WithTermMap {
+  _index?: { has(term: string): boolean }
+}
+
+/**
+ * Whether the index holds this exact (processed) term. Used to skip fuzzy matching for words
+ * that exist: fuzzy distance 2 on a long word costs ~10x an exact lookup.
+ */
+export function indexHasTerm(index: SearchIndex, term: string): boolean {
+  const map = (index as unknown as WithTermMap)._index
+  return map ? map.has(term) : false
 }

@@ -10,7 +10,9 @@ import { AsOfSchema, intParam, optionalText } from './params.ts'
 import { FIELD_BOOST } from './search-index.ts'
 import type { Factor } from './shapes.ts'
 import { toSearchFactor } from './shapes.ts'
-import { foldText } from './text.ts'
+import { findGases } from '../resolve/vocab/synonyms.ts'
+import type { SearchIndex } from './search-index.ts'
+import { foldText, splitWords } from './text.ts'
 
 export const SEARCH_LIMIT_MAX = 100
 
@@ -89,9 +91,18 @@ function matchingPositions(release: LoadedRelease, req: ParsedSearchRequest, fil
     fuzzy: (term: string) => (term.length >= 5 ? 0.2 : false),
     filter: filter ? (r: { id: number }) => filter(rows[r.id] as FactorRow, r.id) : undefined,
   }
-  let hits = release.index.search(req.search, { ...options, combineWith: 'AND' })
-  if (hits.length === 0) hits = release.index.search(req.search, { ...options, combineWith: 'OR' })
-  return hits.map((h) => h.id as number)
+  const run = (index: SearchIndex) => {
+    const and = index.search(text, { ...options, combineWith: 'AND' })
+    return and.length > 0 ? and : index.search(text, { ...options, combineWith: 'OR' })
+  }
+  const text = req.search
+  const totals = run(release.index)
+  // Per-gas rows are searched when the text names a gas, or when no total matches.
+  const wantsGas = findGases(splitWords(text)).length > 0 || totals.length === 0
+  if (!wantsGas) return totals.map((h) => h.id as number)
+  const gases = run(release.gasIndex())
+  const merged = [...totals, ...gases].sort((a, b) => b.score - a.score)
+  return merged.map((h) => h.id as number)
 }
 
 export function searchRelease(release: LoadedRelease, req: ParsedSearchRequest): SearchResponse {

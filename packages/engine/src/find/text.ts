@@ -28,9 +28,13 @@ export function stem(word: string): string {
   return word
 }
 
+const PLAIN_WORD = /^[a-z0-9]*$/
+
 /** The index term for one word, or null for a stop word. */
 export function processTerm(word: string): string | null {
-  const folded = foldText(word)
+  // Fast path: most words are plain ASCII and need no Unicode normalisation.
+  const lower = word.toLowerCase()
+  const folded = PLAIN_WORD.test(lower) ? lower : foldText(word)
   if (folded.length === 0 || STOP_WORDS.has(folded)) return null
   return stem(folded)
 }

@@ -10,11 +10,14 @@ import { buildSearchIndex, restoreSearchIndex } from '../find/search-index.ts'
 import { foldText } from '../find/text.ts'
 import type { UnitInfo } from '../resolve/vocab/units.ts'
 import { activityUnitOf } from '../resolve/vocab/units.ts'
+import { rowVariants } from '../resolve/variants.ts'
 import type { Edition, FactorRow, ReleaseArtifact } from './schema.ts'
 import type { ReleaseView } from './view.ts'
 
 /** Datasets that compile other publishers' factors: ranked below primary sources. */
 export const SECONDARY_DATASETS = new Set(['climatiq-open-emission-factors-db'])
+/** Datasets republished from another publisher's model (CO2.js: Ember, Electricity Maps, IFI). */
+export const DERIVED_DATASETS = new Set(['tgwf-co2js-grid-intensity'])
 
 const GAS_PARTS = new Set(['co2', 'ch4', 'n2o', 'hfc', 'hfcs', 'pfc', 'pfcs', 'sf6', 'nf3'])
 
@@ -23,21 +26,35 @@ export interface RowFacts {
   /** A per-gas factor (not a CO2e total). */
   perGas: string | null
   secondary: boolean
+  derived: boolean
+  /** The name says it is an average (of sizes, laden shares, passengers). */
+  average: boolean
   domain: string
+  /** Narrower variants the row is (bit mask of resolve/variants.ts rules). */
+  variants: number
+}
+
+const gasOfUnitCache = new Map<string, string | null>()
+
+/** The gas named by a unit's mass part (`kg CH4 per kWh` -> ch4), or null for a CO2e unit. */
+function gasOfUnit(unit: string): string | null {
+  let gas = gasOfUnitCache.get(unit)
+  if (gas !== undefined) return gas
+  const mass = foldText(unit).split(' per ')[0] ?? ''
+  const ofGas = /co2e of (\w+)/.exec(mass)
+  if (ofGas) gas = ofGas[1] ?? 'other'
+  else if (!/co2e\b/.test(mass)) gas = mass.split(' ').find((w) => GAS_PARTS.has(w)) ?? 'other'
+  else gas = null
+  gasOfUnitCache.set(unit, gas)
+  return gas
 }
 
 /** The gas a per-gas row is for, or null for a CO2e total. */
 export function perGasOf(row: FactorRow): string | null {
-  const mass = foldText(row.unit).split(' per ')[0] ?? ''
-  const ofGas = /co2e of (\w+)/.exec(mass)
-  if (ofGas) return ofGas[1] ?? 'other'
-  if (!/co2e\b/.test(mass)) {
-    const gas = mass.split(' ').find((w) => GAS_PARTS.has(w))
-    return gas ?? 'other'
-  }
-  const method = row.key.split('.').slice(2).join('_').split('_')
-  const gas = method.find((p) => GAS_PARTS.has(p))
-  return gas ?? null
+  const byUnit = gasOfUnit(row.unit)
+  if (byUnit !== null) return byUnit
+  const method = row.key.slice(row.key.indexOf('.', row.key.indexOf('.') + 1) + 1).split(/[._]/)
+  return method.find((p) => GAS_PARTS.has(p)) ?? null
 }
 
 export class LoadedRelease implements ReleaseView {
@@ -46,12 +63,18 @@ export class LoadedRelease implements ReleaseView {
   readonly artifact: ReleaseArtifact
   readonly rows: readonly FactorRow[]
   readonly facts: readonly RowFacts[]
+  /** Index of the CO2e totals (what search and resolve look at first). */
   readonly index: SearchIndex
+  private gasIndexBuilt: SearchIndex | null = null
   private readonly byKey = new Map<string, number>()
   private readonly editions = new Map<string, Edition>()
 
-  /** `artifact.factors` must be sorted by key when an index is given (snapshots are). */
-  constructor(artifact: ReleaseArtifact, index?: AsPlainObject) {
+  /**
+   * `artifact.factors` must be sorted by key when indexes are given (snapshots are).
+   * Per-gas rows (most of the corpus: supply-chain factors by gas) sit in a second index,
+   * built on first use, so cold start and every query only pay for the totals.
+   */
+  constructor(artifact: ReleaseArtifact, index?: AsPlainObject, gasIndex?: AsPlainObject) {
     const sorted = isSortedByKey(artifact.factors) ? artifact : { ...artifact, factors: [...artifact.factors].sort(byKey) }
     this.artifact = sorted
     this.mb_version = sorted.mb_version
@@ -65,10 +88,33 @@ export class LoadedRelease implements ReleaseView {
         unit: activityUnitOf(row.unit),
         perGas: perGasOf(row),
         secondary: edition !== undefined && SECONDARY_DATASETS.has(edition.dataset),
+        derived: edition !== undefined && DERIVED_DATASETS.has(edition.dataset),
+        average: /\baverage\b/i.test(row.name),
         domain: row.key.slice(0, row.key.indexOf('.')),
+        variants: rowVariants(row),
       }
     })
-    this.index = index ? restoreSearchIndex(index) : buildSearchIndex(this.rows)
+    this.index = index ? restoreSearchIndex(index) : buildSearchIndex(this.rows, this.positionsWhere((f) => f.perGas === null))
+    if (gasIndex) this.gasIndexBuilt = restoreSearchIndex(gasIndex)
+  }
+
+  private positionsWhere(test: (facts: RowFacts) => boolean): number[] {
+    const out: number[] = []
+    this.facts.forEach((f, i) => {
+      if (test(f)) out.push(i)
+    })
+    return out
+  }
+
+  /** Index of the per-gas rows, built on first use. */
+  gasIndex(): SearchIndex {
+    if (!this.gasIndexBuilt) this.gasIndexBuilt = buildSearchIndex(this.rows, this.positionsWhere((f) => f.perGas !== null))
+    return this.gasIndexBuilt
+  }
+
+  /** The per-gas index if it was built (for snapshots). */
+  builtGasIndex(): SearchIndex | null {
+    return this.gasIndexBuilt
   }
 
   factor(key: string): FactorRow | undefined {

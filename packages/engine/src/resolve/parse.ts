@@ -4,7 +4,7 @@
  */
 import { foldText, isStopWord, processTerm } from '../find/text.ts'
 import type { Place } from './vocab/places.ts'
-import { findPlaces } from './vocab/places.ts'
+import { EU_MEMBERS, findPlaces } from './vocab/places.ts'
 import { findGases, findSynonyms } from './vocab/synonyms.ts'
 import type { UnitInfo } from './vocab/units.ts'
 import { findUnitInText } from './vocab/units.ts'
@@ -68,6 +68,8 @@ export function parseDescription(description: string): ParsedDescription {
       concepts.push({ phrase: w, alternatives: [] })
     })
   }
+  const haul = flightHaul(concepts, placeMentions.map((m) => m.place))
+  if (haul) concepts.push(haul)
   return {
     concepts: dedupe(concepts),
     places: placeMentions.map((m) => m.place),
@@ -75,6 +77,23 @@ export function parseDescription(description: string): ParsedDescription {
     unit: unitMention?.unit ?? null,
     gases,
   }
+}
+
+const EUROPE = new Set([...EU_MEMBERS, 'gb', 'ch', 'no', 'is', 'eu'])
+const HAUL_WORDS = /^(long haul|short haul|domestic|international)$/
+
+/**
+ * "flew London to NYC": a flight between two named places implies its haul the way the
+ * sources band flights: same country = domestic, within Europe = short-haul, else long-haul.
+ */
+function flightHaul(concepts: readonly Concept[], places: readonly Place[]): Concept | null {
+  const isFlight = concepts.some((c) => c.phrase === 'flight' || c.alternatives.includes('flight'))
+  if (!isFlight || places.length < 2) return null
+  if (concepts.some((c) => HAUL_WORDS.test(c.phrase) || c.alternatives.some((a) => HAUL_WORDS.test(a)))) return null
+  const [a, b] = places as [Place, Place]
+  if (a.country === b.country) return { phrase: 'domestic', alternatives: [] }
+  if (EUROPE.has(a.country) && EUROPE.has(b.country)) return { phrase: 'short haul', alternatives: [] }
+  return { phrase: 'long haul', alternatives: [] }
 }
 
 /** Keep the characters of `text` where `masked` (same length, lower case) was not blanked. */

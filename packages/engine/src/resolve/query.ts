@@ -12,9 +12,12 @@ export const PLACE_WEIGHT = 0.35
 
 type QueryTree = SearchOptions & { combineWith: 'AND' | 'OR'; queries: Array<QueryTree | string> }
 
-const written: SearchOptions = {
-  prefix: (t) => t.length >= 4,
-  fuzzy: (t) => (t.length >= 6 ? 2 : t.length >= 4 ? 1 : false),
+/** Words as written: prefix match, and fuzzy only for words the index does not know (typos). */
+function writtenOptions(knows: (term: string) => boolean): SearchOptions {
+  return {
+    prefix: (t) => t.length >= 4,
+    fuzzy: (t) => (knows(t) ? false : t.length >= 6 ? 2 : t.length >= 4 ? 1 : false),
+  }
 }
 const alternative: SearchOptions = { prefix: false, fuzzy: false, boostTerm: () => SYNONYM_WEIGHT }
 
@@ -31,7 +34,8 @@ export interface BuiltQuery {
   conceptCount: number
 }
 
-export function buildQuery(parsed: ParsedDescription): BuiltQuery {
+export function buildQuery(parsed: ParsedDescription, knows: (term: string) => boolean = () => false): BuiltQuery {
+  const written = writtenOptions(knows)
   const conceptOfTerm = new Map<string, number>()
   const queries: QueryTree[] = []
   parsed.concepts.forEach((concept, n) => {

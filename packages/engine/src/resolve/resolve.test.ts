@@ -54,7 +54,8 @@ describe('resolve', () => {
   it('ranks primary totals over secondary sources and per-gas keys', () => {
     const keys = engine.resolve({ description: 'diesel litres', limit: 10 }).matches.map((m) => m.key)
     expect(keys.indexOf('fuels.gb.diesel_average_biofuel_blend.litres')).toBeLessThan(keys.indexOf('fuels.glo.diesel.litre'))
-    expect(keys.indexOf('fuels.gb.diesel_average_biofuel_blend.litres')).toBeLessThan(keys.indexOf('fuels.gb.diesel_average_biofuel_blend_co2.litres'))
+    // Per-gas keys are not offered unless the text names a gas.
+    expect(keys).not.toContain('fuels.gb.diesel_average_biofuel_blend_co2.litres')
     expect(top('CO2 from diesel litres')?.key).toBe('fuels.gb.diesel_average_biofuel_blend_co2.litres')
   })
   it('gives confidence 1 only to a clear winner', () => {

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod'
 import { AsOfSchema, intParam, optionalText } from '../find/params.ts'
-import { FIELD_BOOST } from '../find/search-index.ts'
+import { FIELD_BOOST, indexHasTerm } from '../find/search-index.ts'
 import type { Scope } from '../release/schema.ts'
 import type { LoadedRelease } from '../release/loaded.ts'
 import type { SourceRef } from '../release/view.ts'
@@ -17,13 +17,12 @@ import { geoVerdict } from './geo.ts'
 import type { ParsedDescription } from './parse.ts'
 import { parseDescription } from './parse.ts'
 import { buildQuery } from './query.ts'
+import { askedVariants, variantWeight } from './variants.ts'
 import { placeFromHint } from './vocab/places.ts'
 import type { UnitInfo } from './vocab/units.ts'
 import { activityUnitOf, findUnitInText, unitAgreement } from './vocab/units.ts'
 
 export const RESOLVE_LIMIT_MAX = 50
-/** How many text hits are re-ranked. */
-const POOL = 400
 
 export const ResolveRequestSchema = z.object({
   description: z.string().trim().min(1, 'must not be empty').max(500, 'must be at most 500 characters'),
@@ -85,20 +84,24 @@ function applyHints(parsed: ParsedDescription, req: ParsedResolveRequest): Parse
 function sourceWeight(release: LoadedRelease, position: number, gases: readonly string[]): number {
   const facts = release.facts[position]
   if (!facts) return 1
-  let w = facts.secondary ? 0.8 : 1
+  let w = facts.secondary ? 0.8 : facts.derived ? 0.9 : 1
+  // Where nothing narrower is asked, the source's own average is the common answer.
+  if (facts.average) w *= 1.08
   if (gases.length === 0) w *= facts.perGas ? 0.35 : 1
   else w *= facts.perGas && gases.includes(facts.perGas) ? 1.15 : facts.perGas ? 0.5 : 0.85
   return w
 }
 
-export function rank(release: LoadedRelease, parsed: ParsedDescription): Scored[] {
-  const { tree, conceptOfTerm, conceptCount } = buildQuery(parsed)
+export function rank(release: LoadedRelease, parsed: ParsedDescription, asked = 0): Scored[] {
+  const { tree, conceptOfTerm, conceptCount } = buildQuery(parsed, (t) => indexHasTerm(release.index, t))
   if (tree.queries.length === 0) return []
-  const hits = release.index.search(tree, { boost: FIELD_BOOST })
+  const totals = release.index.search(tree, { boost: FIELD_BOOST })
+  // Per-gas rows only when the description names a gas.
+  const hits = parsed.gases.length === 0 ? totals : [...totals, ...release.gasIndex().search(tree, { boost: FIELD_BOOST })].sort((a, b) => b.score - a.score)
   const top = hits[0]?.score ?? 0
   if (top <= 0) return []
   const scored: Scored[] = []
-  for (const hit of hits.slice(0, POOL)) {
+  for (const hit of hits) {
     const position = hit.id as number
     const row = release.rows[position]
     const facts = release.facts[position]
@@ -113,11 +116,11 @@ export function rank(release: LoadedRelease, parsed: ParsedDescription): Scored[
     if (coverage === 0) continue
     // Coverage of the concepts asked for dominates; BM25 differences between factors that
     // cover the same concepts are mostly name length, so they are compressed.
-    const text = (0.5 + 0.5 * (hit.score / top)) * (0.2 + 0.8 * coverage * coverage)
+    const text = (0.7 + 0.3 * (hit.score / top)) * (0.2 + 0.8 * coverage * coverage)
     const geo = geoVerdict(row, parsed.places, facts.domain)
     const unitFit = parsed.unit ? unitAgreement(parsed.unit, facts.unit) : 1
-    const unitWeight = parsed.unit ? 0.35 + 0.65 * unitFit : 1
-    const score = text * geo.weight * unitWeight * sourceWeight(release, position, parsed.gases)
+    const unitWeight = parsed.unit ? 0.2 + 0.8 * unitFit : 1
+    const score = text * geo.weight * unitWeight * sourceWeight(release, position, parsed.gases) * variantWeight(facts.variants, asked)
     scored.push({ position, score, geo: geo.match, coverage, unitFit })
   }
   scored.sort((a, b) => b.score - a.score || a.position - b.position)
@@ -139,7 +142,7 @@ function round3(x: number): number {
 
 export function resolveRelease(release: LoadedRelease, req: ParsedResolveRequest): ResolveResponse {
   const parsed = applyHints(parseDescription(req.description), req)
-  const scored = rank(release, parsed)
+  const scored = rank(release, parsed, askedVariants(req.description))
   const best = scored[0]
   const picked = scored.slice(0, req.limit)
   const c1 = best ? topConfidence(best, scored[1]) : 0

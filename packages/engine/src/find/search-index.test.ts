@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest'
+import { fixtureRows } from '../../test/fixture.ts'
+import { buildSearchIndex, indexHasTerm, restoreSearchIndex } from './search-index.ts'
+
+describe('search index', () => {
+  const rows = fixtureRows()
+  const index = buildSearchIndex(rows)
+  it('indexes names, original names, sections and key words', () => {
+    expect(index.search('transportbeton')[0]?.id).toBe(rows.findIndex((r) => r.name_original === 'Transportbeton C30/37'))
+    expect(index.search('room_night').length).toBe(2)
+  })
+  it('knows its exact terms (minisearch internals are guarded by this test)', () => {
+    expect(indexHasTerm(index, 'diesel')).toBe(true)
+    expect(indexHasTerm(index, 'desiel')).toBe(false)
+  })
+  it('indexes only the positions given, keeping row positions as ids', () => {
+    const part = buildSearchIndex(rows, [3, 5])
+    expect(part.documentCount).toBe(2)
+    expect(part.search('lpg')[0]?.id).toBe(5)
+  })
+  it('restores from its plain form', () => {
+    const restored = restoreSearchIndex(JSON.parse(JSON.stringify(index.toJSON())))
+    expect(restored.search('diesel')).toEqual(index.search('diesel'))
+  })
+})

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest'
+import type { FactorRow } from '../release/schema.ts'
+import { askedVariants, rowVariants, variantWeight } from './variants.ts'
+
+function row(key: string, name: string, section = 'Fuels', unit = 'kg CO2e per litre'): FactorRow {
+  return { key, name, value: 1, unit, scope: 'scope_1', section, country: 'gb', source_id: 'x', cell_ref: 'c' }
+}
+
+describe('variants', () => {
+  it('ranks well-to-tank below the plain factor unless asked', () => {
+    const wtt = rowVariants(row('fuels.gb.diesel.wtt_litres', 'WTT- fuels: Diesel', 'WTT- fuels > Diesel'))
+    const plain = rowVariants(row('fuels.gb.diesel.litres', 'Fuels: Diesel'))
+    expect(plain).toBe(0)
+    expect(variantWeight(wtt, askedVariants('diesel litres'))).toBe(0.5)
+    expect(variantWeight(wtt, askedVariants('well-to-tank diesel'))).toBe(1)
+  })
+  it('spots net CV, refrigerated (not non-refrigerated) and laden shares', () => {
+    expect(rowVariants(row('fuels.gb.gas.kwh_net_cv', 'Gas', 'Fuels', 'kg CO2e per kWh (Net CV)'))).not.toBe(0)
+    expect(rowVariants(row('freight.gb.hgv.km', 'HGV (non-refrigerated, all diesel), Average laden'))).toBe(0)
+    expect(rowVariants(row('freight.gb.hgv_r.km', 'HGV (refrigerated, all diesel), 100% Laden'))).not.toBe(0)
+  })
+})
