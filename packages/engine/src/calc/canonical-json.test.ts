@@ -13,6 +13,10 @@ describe('canonicalJson', () => {
     expect(() => canonicalJson({ x: Infinity })).toThrow(/non-finite/)
   })
 
+  it('sorts integer-like keys as strings too (slow path)', () => {
+    expect(canonicalJson({ b: { '10': 1, '9': 2, a: 3 } })).toBe('{"b":{"10":1,"9":2,"a":3}}')
+  })
+
   it('equals JSON.parse(JSON.stringify(x)) in content, so a saved response hashes the same', () => {
     const value = { b: [1.5, 'two', { c: true }], a: null }
     expect(JSON.parse(canonicalJson(value))).toEqual(JSON.parse(JSON.stringify(value)))
