@@ -69,13 +69,15 @@ describe.skipIf(!existsSync(join(DATASETS, V13[0]!)))('epa-supply-chain on the p
     const soy = out.factors.find((f) => f.key === 'spend.us.naics_111110_soybean_farming.with_margins')
     expect(soy?.value).toBe(0.532)
     // Re-read every referenced CSV cell.
-    const files = new Map(V13.map((f) => [f, readCsvFile(join(DATASETS, f))]))
+    const files = new Map(V13.map((f) => {
+      const records = readCsvFile(join(DATASETS, f))
+      return [f, { header: records[0]!.fields, byLine: new Map(records.map((r) => [r.line, r.fields])) }] as const
+    }))
     for (const f of out.factors) {
-      const m = /^(.*)#L(\d+):(.*)$/.exec(f.cell_ref)
-      const records = files.get(m![1]!)!
-      const header = records[0]!.fields
-      const rec = records.find((r) => r.line === Number(m![2]))!
-      expect(Number(rec.fields[header.indexOf(m![3]!)]!.trim())).toBe(f.value)
+      const m = /^(.*)#L(\d+):(.*)$/.exec(f.cell_ref)!
+      const file = files.get(m[1]!)!
+      const fields = file.byLine.get(Number(m[2]))!
+      expect(Number(fields[file.header.indexOf(m[3]!)]!.trim())).toBe(f.value)
     }
   })
 })
