@@ -1,0 +1,89 @@
+/**
+ * The real datasets, end to end: build every release once into a temp directory, then check
+ * the counts, the proof, determinism, key stability and the archive's depth. Skipped only
+ * when the datasets directory is absent.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { ReleaseArtifact } from '@openfactors/engine/release'
+import { buildReleases, type BuildResult } from '../src/build.ts'
+import { readManifest, readReleaseArtifact } from '../src/artifacts.ts'
+import { readLock } from '../src/lock/lock.ts'
+import { datasetsDirExists, findDatasetsDir } from '../src/paths.ts'
+import { RELEASES } from '../src/releases.ts'
+import { verifyReleases } from '../src/verify.ts'
+import { tempDir } from './fixtures.ts'
+
+const datasetsDir = findDatasetsDir()
+const UK_DIESEL_PER_LITRE = 'fuels.gb.liquid_fuels_diesel_average_biofuel_blend.litres'
+
+describe.skipIf(!datasetsDirExists(datasetsDir))('real datasets: full build', () => {
+  const t = tempDir('openfactors-real-build-')
+  const out = join(t.dir, 'releases')
+  let result: BuildResult
+  const artifacts = new Map<string, ReleaseArtifact>()
+
+  beforeAll(async () => {
+    result = await buildReleases({ outDir: out, datasetsDir, allowIncomplete: true })
+    for (const a of result.artifacts) artifacts.set(a.mb_version, a)
+  })
+  afterAll(() => t.cleanup())
+
+  it('builds every declared release with every edition and no error', () => {
+    expect(result.written).toBe(true)
+    expect(result.report.releases.map((r) => r.mb_version)).toEqual(RELEASES.map((r) => r.mb_version))
+    expect(result.report.errors).toEqual([])
+    for (const r of result.report.releases) expect(r.missing_editions, r.mb_version).toEqual([])
+  })
+
+  it('proves 100% of references', () => {
+    expect(result.report.proof.failures).toEqual([])
+    expect(result.report.proof.checked).toBeGreaterThan(0)
+    expect(result.report.proof.share).toBe(1)
+  })
+
+  it('holds at least 19,561 distinct keys in the latest release, and reports them with and without per-gas keys', () => {
+    const latest = result.report.latest!
+    expect(latest.mb_version).toBe('2026.1')
+    expect(latest.distinct_keys).toBeGreaterThanOrEqual(19_561)
+    expect(latest.per_gas_keys + latest.keys_without_per_gas).toBe(latest.distinct_keys)
+  })
+
+  it('keeps the latest artifact under 2 MB gzipped', () => {
+    const entry = readManifest(out)!.releases.find((r) => r.mb_version === '2026.1')!
+    expect(entry.bytes).toBeLessThan(2 * 1024 * 1024)
+  })
+
+  it('rebuilds the latest artifact byte for byte', async () => {
+    const again = join(t.dir, 'again')
+    await buildReleases({ outDir: again, datasetsDir, only: ['2026.1'], allowIncomplete: true })
+    const a = readManifest(out)!.releases.find((r) => r.mb_version === '2026.1')!
+    const b = readManifest(again)!.releases.find((r) => r.mb_version === '2026.1')!
+    expect(b.sha256).toBe(a.sha256)
+    expect(readFileSync(join(again, b.file)).equals(readFileSync(join(out, a.file)))).toBe(true)
+  })
+
+  it('keeps keys stable across editions: UK diesel per litre in 2016.1 and 2026.1, from different editions', () => {
+    const old = artifacts.get('2016.1')!.factors.find((f) => f.key === UK_DIESEL_PER_LITRE)
+    const now = artifacts.get('2026.1')!.factors.find((f) => f.key === UK_DIESEL_PER_LITRE)
+    expect(old?.source_id).toBe('uk-desnz-ghg-cf-2016')
+    expect(now?.source_id).toBe('uk-desnz-ghg-cf-2026')
+    expect(old?.unit).toBe(now?.unit)
+  })
+
+  it('reaches older editions through earlier releases (all but UK 2019, whose file post-dates UK 2020)', () => {
+    const reached = new Set([...artifacts.values()].flatMap((a) => a.editions.map((e) => e.id)))
+    const unreached = readLock().editions.map((e) => e.id).filter((id) => !reached.has(id))
+    expect(unreached).toEqual(['uk-desnz-ghg-cf-2019'])
+    expect(artifacts.get('2023.2')!.editions.map((e) => e.id)).toContain('us-epa-ghg-hub-2023')
+    expect(artifacts.get('2024.1')!.editions.map((e) => e.id)).toContain('au-dcceew-nga-2024')
+  })
+
+  it('verify re-proves the artifacts on disk', () => {
+    const v = verifyReleases({ outDir: out, datasetsDir })
+    expect(v.errors).toEqual([])
+    expect(v.proof.share).toBe(1)
+    expect(readReleaseArtifact(out, readManifest(out)!.releases[0]!).mb_version).toBe('2016.1')
+  })
+})
