@@ -22,6 +22,7 @@ import { notFoundHandler } from './routes/method-not-allowed.ts'
 import { receiptRoutes } from './routes/receipts.ts'
 import { releaseRoutes } from './routes/releases.ts'
 import { webhookRoutes } from './routes/webhooks.ts'
+import { mcpRoutes } from './mcp/http.ts'
 
 const consoleLogger: Logger = (line) => console.log(JSON.stringify(line))
 
@@ -81,6 +82,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   releaseRoutes(app, routeDeps)
   webhookRoutes(app, routeDeps)
   bulkRoutes(app, routeDeps)
+  mcpRoutes(app, routeDeps)
   docRoutes(app, routeDeps)
   if (deps.staticFiles) app.get('*', deps.staticFiles)
 

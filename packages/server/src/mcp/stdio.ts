@@ -1,0 +1,31 @@
+/**
+ * `openfactors-mcp`: the engine in-process on the local corpus over stdio, for desktop agents.
+ * No key and no quota (it is the user's own machine). Builds the corpus first if it is missing
+ * (progress on stderr: stdout belongs to the protocol).
+ */
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
+import { defaultOutDir } from '@openfactors/corpus'
+import { createEngine, verifyReceipt } from '@openfactors/engine'
+import { randomUUID } from 'node:crypto'
+import { diskReleaseFiles } from '../release-files.ts'
+import { latestRelease } from '../bulk-feed.ts'
+import { ensureReleases } from '../serve.ts'
+import { buildMcpServer } from './tools.ts'
+
+export async function runStdio(releasesDir: string = process.env['OPENFACTORS_RELEASES_DIR'] ?? defaultOutDir()): Promise<void> {
+  await ensureReleases(releasesDir, process.stderr)
+  const files = diskReleaseFiles(releasesDir)
+  const manifest = files.manifest()
+  const latest = manifest ? latestRelease(manifest) : undefined
+  if (!manifest || !latest) throw new Error(`No releases in ${releasesDir}`)
+  const engine = createEngine({ catalog: manifest.releases, loadRelease: (v) => files.artifactJson(v) })
+  engine.load(files.artifactJson(latest.mb_version))
+  const server = buildMcpServer({
+    engine,
+    verifyReceipt,
+    releases: () => manifest.releases.map((r) => ({ mb_version: r.mb_version, released_at: r.released_at, editions: r.editions, factor_count: r.factor_count })),
+    // Local use: no plan, but keep the attribution credits the licences ask for.
+    calcContext: () => ({ request_id: randomUUID(), attribution_required: true }),
+  })
+  await server.connect(new StdioServerTransport())
+}
