@@ -109,12 +109,6 @@ export const LABEL_ALIASES: readonly LabelAlias[] = [
   { from: 'Total emissions including non-Kyoto products', to: '', editions: ALL, why: 'continues the single pre-2022 value' },
   { from: 'Emissions including only Kyoto products', to: 'Kyoto products only', editions: ALL, why: 'shorter, same meaning' },
   { from: 'Emissions including only non-Kyoto products', to: 'non-Kyoto products only', editions: ALL, why: 'shorter, same meaning' },
-  { from: 'Kyoto protocol - standard', to: 'Kyoto protocol products', editions: R2016_2021, why: 'group renamed in 2022' },
-  { from: 'Montreal protocol - standard', to: 'Montreal protocol products', editions: R2016_2021, why: 'group renamed in 2022' },
-  { from: 'Kyoto protocol- blends', to: 'Blends', editions: R2016_2021, why: 'Kyoto and Montreal blends merged into Blends in 2022' },
-  { from: 'Montreal protocol - blends', to: 'Blends', editions: R2016_2021, why: 'Kyoto and Montreal blends merged into Blends in 2022' },
-  { from: 'Other perfluorinated gases', to: 'Other products', editions: R2016_2021, why: 'merged into Other products in 2022' },
-  { from: 'Other refrigerants', to: 'Other products', editions: R2016_2021, why: 'merged into Other products in 2022' },
   { from: 'R1270 = propylene', to: 'R1270 = propene', editions: [2025], why: 'synonym used in 2025 only' },
   { from: 'R601 = n-pentane', to: 'R601 = pentane', editions: [2025], why: 'synonym used in 2025 only' },
   // HGV tables renamed in 2026 (non-refrigerated spelt out, `All …` became `Average …`).

@@ -53,12 +53,16 @@ describe('ukKey', () => {
     for (const a of LABEL_ALIASES) expect(a.editions.length, a.from).toBeGreaterThan(0)
   })
 
-  it('keys refrigerants so the single pre-2022 value continues as the total column', () => {
+  it('keys refrigerants by gas, the single pre-2022 value continuing as the total column', () => {
     const old = keyOf(labels('Refrigerant & other', ['Kyoto protocol - standard', 'HFC-134a'], 'kg'), 2021)
     const total = keyOf(labels('Refrigerant & other', ['Kyoto protocol products', 'HFC-134a'], 'kg', 'kg CO2e', 'Total emissions including non-Kyoto products'), 2022)
     const kyoto = keyOf(labels('Refrigerant & other', ['Kyoto protocol products', 'HFC-134a'], 'kg', 'kg CO2e', 'Emissions including only Kyoto products'), 2022)
     expect(total).toBe(old)
-    expect(kyoto).toBe('refrigerants.gb.kyoto_protocol_products_hfc_134a_kyoto_products_only.kg')
+    expect(total).toBe('refrigerants.gb.hfc_134a.kg')
+    expect(kyoto).toBe('refrigerants.gb.hfc_134a_kyoto_products_only.kg')
+    // Regrouped gases keep their key: NF3 sat in `Other perfluorinated gases` until 2021.
+    expect(keyOf(labels('Refrigerant & other', ['Other perfluorinated gases', 'Nitrogen trifluoride'], 'kg'), 2021))
+      .toBe(keyOf(labels('Refrigerant & other', ['Kyoto protocol products', 'Nitrogen trifluoride'], 'kg', 'kg CO2e', 'Total emissions including non-Kyoto products'), 2025))
   })
 
   it('refuses what is not a GHG factor', () => {

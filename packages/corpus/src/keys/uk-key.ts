@@ -123,7 +123,10 @@ export function ukKey(labels: UkLabels, year: number): UkKeyResult {
     const grade = slugJoin([column || 'unspecified', unit === 'tonne' ? '' : unitToken(uom)])
     keyTotal = ['materials', slugify(parts[0] ?? 'other'), slugJoin(parts.slice(1)) || slugify(parts[0] ?? 'other'), grade].join('.')
   } else {
-    const subject = slugJoin([...parts, column]) || slugify(rule.title)
+    // Refrigerants are named by the gas alone: the groups around them (`Kyoto protocol - standard`,
+    // `Other perfluorinated gases`, `Blends`…) were regrouped in 2022, the gas names were not.
+    const subjectParts = domain === 'refrigerants' && parts.length > 1 ? parts.slice(1) : parts
+    const subject = slugJoin([...subjectParts, column]) || slugify(rule.title)
     keyTotal = [domain, country, subject, slugJoin([basis, unitToken(uom)])].join('.')
   }
   const key = gasSuffix ? `${keyTotal}_${gasSuffix}` : keyTotal

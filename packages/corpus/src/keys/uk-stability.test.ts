@@ -46,7 +46,7 @@ const IMPORTANT: readonly (readonly [string, number])[] = [
   ['freight.gb.hgv_all_diesel_all_hgvs_average_laden.freighting_tonne_km', 2016],
   ['water.gb.water_supply.m3', 2016],
   ['waste.gb.refuse_commercial_and_industrial_waste_landfill.tonnes', 2016],
-  ['refrigerants.gb.kyoto_protocol_products_hfc_134a.kg', 2016],
+  ['refrigerants.gb.hfc_134a.kg', 2016],
   ['heat_steam.gb.district_heat_and_steam.kwh', 2016],
   ['materials.construction.concrete.primary_material_production', 2016],
   ['accommodation.gb.hotel_stay.room_per_night', 2017],
