@@ -14,4 +14,8 @@ export type { PcafRequest, PcafResponse, AssetClass, DenominatorType } from './p
 export { EmbodiedRequestSchema, EmbodiedResponseSchema, BOUNDARIES, QUANTITY_UNITS } from './embodied/schema.ts'
 export type { EmbodiedRequest, EmbodiedResponse, Boundary } from './embodied/schema.ts'
 export { METHODOLOGY_PROFILES } from './embodied/profiles.ts'
+export type { MethodologyProfile } from './embodied/profiles.ts'
+export { evicAdjustment, EvicAdjustmentRequestSchema } from './pcaf/evic-adjustment.ts'
+export type { EvicAdjustment, EvicAdjustmentRequest } from './pcaf/evic-adjustment.ts'
+
 export type { CalcContext } from './common-schema.ts'
