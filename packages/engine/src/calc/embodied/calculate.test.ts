@@ -181,3 +181,17 @@ describe('embodied rules', () => {
     expect(res.audit.defaults_used.map((d) => d.row)).toEqual(expect.arrayContaining(['uk_national', 'uk_regional', 'steel_reinforcement', 'general materials']))
   })
 })
+
+describe('embodied response shape', () => {
+  it('is exactly what EmbodiedResponseSchema describes (no undeclared fields)', async () => {
+    const { EmbodiedResponseSchema } = await import('./schema.ts')
+    const res = run(
+      [line('materials.concrete.precast_slab.c40', 4_800, 'kg', 'A1-C4+D'), line('materials.steel.rebar.world', 1_000, 'kg', 'A1-C', { id: 'rebar' })],
+      { project: { gia_m2: 100, demolition_gia_m2: 50 }, as_of: '2026-09-01' },
+    )
+    const json = JSON.parse(JSON.stringify(res))
+    expect(EmbodiedResponseSchema.parse(json)).toEqual(json)
+    expect(res.materials[1]!.id).toBe('rebar')
+    expect(res.meta.as_of).toBe('2026-09-01')
+  })
+})

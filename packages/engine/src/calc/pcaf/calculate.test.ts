@@ -230,3 +230,22 @@ describe('PCAF option 3a from a spend factor', () => {
     expect(unknown.data).toMatchObject({ keys: ['spend.us.cement_manufacturing.other'], candidates: { 'spend.us.cement_manufacturing.other': [expect.objectContaining({ key: spend.key })] } })
   })
 })
+
+describe('PCAF response shape', () => {
+  it('is exactly what PcafResponseSchema describes (no undeclared fields)', async () => {
+    const { PcafResponseSchema } = await import('./schema.ts')
+    const res = calculatePcaf(
+      {
+        asset_class: 'securitizations',
+        holdings: [
+          { outstanding_amount: 10, denominator: { type: 'property_value_at_origination', value: 200 }, securitization: { collateral_outstanding: 240, deal_outstanding: 100 }, company_emissions: { value: 30, scope_3: 4, removals: 1 }, data_quality_score: 3.5, id_hint: 'RMBS-1' },
+        ],
+      },
+      view,
+      { request_id: 'req_1', now: () => new Date('2026-11-22T00:00:00Z'), attribution_required: false },
+    )
+    expect(PcafResponseSchema.parse(JSON.parse(JSON.stringify(res)))).toEqual(JSON.parse(JSON.stringify(res)))
+    expect(res.meta).toEqual({ data_version: '2026.1', as_of: null, engine_version: expect.any(String), request_id: 'req_1', computed_at: '2026-11-22T00:00:00.000Z' })
+    expect(res.attribution.required).toBe(false)
+  })
+})
