@@ -5,6 +5,7 @@
  * header above its column and its own column header.
  */
 import type { Scope } from '@openfactors/engine/release'
+import { IngestError } from '../adapters/types.ts'
 
 export interface UkLabels {
   /** Flat `Level 1`; full set: sheet name. */
@@ -53,5 +54,5 @@ export function editionYear(edition: { id: string; edition: string }, file: stri
     const m = /(?:^|\D)(20\d\d)(?:\D|$)/.exec(text)
     if (m?.[1]) return Number(m[1])
   }
-  throw new Error(`${file}: cannot tell the edition year from ${edition.id}`)
+  throw new IngestError(file, 'edition', `cannot tell the edition year from ${edition.id}`)
 }
