@@ -28,6 +28,40 @@ CREATE INDEX IF NOT EXISTS webhook_deliveries_due ON webhook_deliveries (status,
 CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 `
 
+/**
+ * One round trip per counted call: lock every window's row (in the given order, so callers never
+ * deadlock), refuse if any is at its limit, else increment all. Runs inside the caller's statement,
+ * so it is all or nothing.
+ */
+const CONSUME_FUNCTION = `
+CREATE OR REPLACE FUNCTION openfactors_consume(p_subject text, p_windows text[], p_limits bigint[])
+RETURNS TABLE (blocked int, counts int[]) LANGUAGE plpgsql AS $fn$
+DECLARE
+  i int;
+  c int;
+  current int[] := '{}';
+BEGIN
+  FOR i IN 1 .. coalesce(array_length(p_windows, 1), 0) LOOP
+    INSERT INTO usage_counters (subject, "window", count) VALUES (p_subject, p_windows[i], 0) ON CONFLICT DO NOTHING;
+  END LOOP;
+  FOR i IN 1 .. coalesce(array_length(p_windows, 1), 0) LOOP
+    SELECT u.count INTO c FROM usage_counters u WHERE u.subject = p_subject AND u."window" = p_windows[i] FOR UPDATE;
+    IF c >= p_limits[i] THEN
+      blocked := i - 1;
+      counts := current || c;
+      RETURN NEXT;
+      RETURN;
+    END IF;
+    current := current || c;
+  END LOOP;
+  UPDATE usage_counters SET count = count + 1 WHERE subject = p_subject AND "window" = ANY (p_windows);
+  blocked := NULL;
+  SELECT array_agg(x + 1) INTO counts FROM unnest(current) AS x;
+  RETURN NEXT;
+END
+$fn$;
+`
+
 interface AccountRow { id: string; email: string; plan: string; monthly_quota: number | null; burst_per_minute: number | null; created_at: string }
 
 function toAccount(r: AccountRow): Account {
@@ -59,6 +93,7 @@ export function openPostgresStore(connectionString: string, opts: { max?: number
       await tx(async (c) => {
         await c.query('SELECT pg_advisory_xact_lock(774411)')
         await c.query(SCHEMA)
+        await c.query(CONSUME_FUNCTION)
       })
     },
     async createAccount(input) {
@@ -106,31 +141,12 @@ export function openPostgresStore(connectionString: string, opts: { max?: number
       return r.rows[0] ? toAccount(r.rows[0]) : null
     },
     async consume(subject, windows): Promise<ConsumeResult> {
-      const client = await pool.connect()
-      try {
-        await client.query('BEGIN')
-        const counts: number[] = []
-        for (const [index, w] of windows.entries()) {
-          const r = await client.query<{ count: number }>(
-            `INSERT INTO usage_counters (subject, "window", count) VALUES ($1, $2, 1)
-             ON CONFLICT (subject, "window") DO UPDATE SET count = usage_counters.count + 1
-             WHERE usage_counters.count < $3 RETURNING count`, [subject, w.window, w.limit])
-          const count = r.rows[0]?.count
-          if (count === undefined || count > w.limit) {
-            await client.query('ROLLBACK')
-            const cur = await client.query<{ count: number }>('SELECT count FROM usage_counters WHERE subject = $1 AND "window" = $2', [subject, w.window])
-            return { ok: false, blocked: index, counts: [...counts.map((n) => n - 1), cur.rows[0]?.count ?? 0] }
-          }
-          counts.push(count)
-        }
-        await client.query('COMMIT')
-        return { ok: true, counts }
-      } catch (err) {
-        await client.query('ROLLBACK').catch(() => undefined)
-        throw err
-      } finally {
-        client.release()
-      }
+      const r = await pool.query<{ blocked: number | null; counts: number[] | null }>(
+        'SELECT blocked, counts FROM openfactors_consume($1, $2::text[], $3::bigint[])',
+        [subject, windows.map((w) => w.window), windows.map((w) => w.limit)])
+      const row = r.rows[0]
+      const counts = row?.counts ?? []
+      return row && row.blocked !== null ? { ok: false, blocked: row.blocked, counts } : { ok: true, counts }
     },
     async peek(subject, windows) {
       const r = await pool.query<{ window: string; count: number }>(

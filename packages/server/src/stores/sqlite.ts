@@ -57,7 +57,9 @@ export function openSqliteStore(path: string): Store {
     insertKey: db.prepare('INSERT INTO api_keys (id, account_id, hash, prefix, created_at) VALUES (?, ?, ?, ?, ?)'),
     accountByEmail: db.prepare<[string], AccountRow>('SELECT * FROM accounts WHERE email = ?'),
     accountById: db.prepare<[string], AccountRow>('SELECT * FROM accounts WHERE id = ?'),
-    activeKey: db.prepare<[string], KeyRow & { hash: string }>('SELECT id, account_id, prefix, created_at, hash FROM api_keys WHERE hash = ? AND revoked_at IS NULL'),
+    activeKey: db.prepare<[string], AccountRow & { key_id: string; prefix: string; key_created_at: string; key_hash: string }>(
+      `SELECT a.*, k.id AS key_id, k.prefix, k.created_at AS key_created_at, k.hash AS key_hash
+       FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.hash = ? AND k.revoked_at IS NULL`),
     revokeKey: db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL RETURNING account_id'),
     bump: db.prepare<[string, string, number], { count: number }>(
       `INSERT INTO usage_counters (subject, window, count) VALUES (?, ?, 1)
@@ -128,9 +130,8 @@ export function openSqliteStore(path: string): Store {
     async findActiveKey(hash) {
       const row = q.activeKey.get(hash)
       if (!row) return null
-      const account = q.accountById.get(row.account_id)
-      const key: KeyRecord = { id: row.id, account_id: row.account_id, prefix: row.prefix, created_at: row.created_at }
-      return account ? { key, account: toAccount(account), hash: row.hash } : null
+      const key: KeyRecord = { id: row.key_id, account_id: row.id, prefix: row.prefix, created_at: row.key_created_at }
+      return { key, account: toAccount(row), hash: row.key_hash }
     },
     async rotateKey(input) { return rotateTx.immediate(input) },
     async findAccountByEmail(email) {
