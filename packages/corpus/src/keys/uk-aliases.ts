@@ -130,6 +130,9 @@ export const LABEL_ALIASES: readonly LabelAlias[] = [
   { from: 'Biodiesel', to: 'Biodiesel ME', editions: R2016_2020, why: 'renamed in 2021' },
   { from: 'Biodiesel (from used cooking oil)', to: 'Biodiesel ME (from used cooking oil)', editions: R2016_2020, why: 'renamed in 2021' },
   { from: 'Biodiesel (from tallow)', to: 'Biodiesel ME (from tallow)', editions: R2016_2020, why: 'renamed in 2021' },
+  // Biomethane was split in 2022 into compressed and liquefied; the compressed values continue
+  // the old ones (2021 and 2022: 0.10625 kg CO2e/GJ, 0.00521 kg CO2e/kg).
+  { from: 'Biomethane', to: 'Biomethane (compressed)', editions: R2016_2021, why: 'split in 2022, compressed continues' },
   // Managed assets: UK grid electricity row.
   { from: 'UK electricity generated (managed assets)', to: 'Electricity generated', editions: R2016_2021, why: 'renamed in 2022' },
 ]
