@@ -28,7 +28,8 @@ import { runEdition, type EditionRun } from './build/run-edition.ts'
 import { readLock } from './lock/lock.ts'
 import type { DatasetsLock, LockEdition } from './lock/schema.ts'
 import { findDatasetsDir } from './paths.ts'
-import { Prover } from './proof/prove.ts'
+import { Prover, type ProofResult } from './proof/prove.ts'
+import { clearWorkbookCache } from './read/workbook.ts'
 import { checkReleases, RELEASES, type ReleaseDecl } from './releases.ts'
 import {
   latestSummary,
@@ -94,20 +95,25 @@ export async function buildReleases(opts: BuildOptions): Promise<BuildResult> {
     )
     if (run.error) errors.push(`${edition.id} (${edition.adapter}): ${run.error}`)
     runs.push(run)
+    // Each edition reads its own files: drop the parsed workbooks before the next one.
+    clearWorkbookCache()
   }
 
-  // 3. prove every reference once per edition
+  // 3. prove every reference once per edition (one fresh Prover per edition keeps memory flat)
   const byId = new Map<string, LockEdition>(lock.editions.map((e) => [e.id, e]))
-  const prover = new Prover(datasetsDir, byId)
+  const proof: ProofResult = { checked: 0, proven: 0, failures: [] }
   const totalRows = runs.reduce((n, r) => n + r.factors.length, 0)
   let provedRows = 0
   for (const run of runs) {
+    const prover = new Prover(datasetsDir, byId)
     for (const row of run.factors) {
       prover.proveFactor(row)
       if (++provedRows % 1000 === 0) progress({ phase: 'prove', fraction: provedRows / totalRows, current: run.id })
     }
+    proof.checked += prover.summary.checked
+    proof.proven += prover.summary.proven
+    proof.failures.push(...prover.summary.failures)
   }
-  const proof = prover.summary
   if (proof.failures.length) errors.push(`${proof.failures.length} references do not hold the served value`)
 
   // 4. assemble
