@@ -41,6 +41,7 @@ export function createWorkerApi(deps: WorkerApiDeps = {}): WorkerApi {
     // in order) has reached the page before ready() resolves there.
     const report = (p: LoadProgress): unknown => onProgress?.(p)
     const cache = await openCache(options.storage, options.dbName)
+    const opened_ms = clock() - t0
     const engine = createEngine()
     const loader = new ReleaseLoader({
       host: engineHost(engine),
@@ -62,6 +63,7 @@ export function createWorkerApi(deps: WorkerApiDeps = {}): WorkerApi {
       storage: cache.storage,
       factor_count: engine.releases().find((r) => r.mb_version === mb_version)?.factor_count ?? 0,
       ms: clock() - t0,
+      timings_ms: { open_cache: Math.round(opened_ms * 10) / 10, ...loader.timings() },
     }
     if (cache.fallbackReason) ready.storage_note = cache.fallbackReason
     // Started from a manifest we already had: look for a newer release without holding up the page.

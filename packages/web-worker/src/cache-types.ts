@@ -28,9 +28,10 @@ export interface StoredSnapshot {
   id: string
   artifact_id: string
   format: string
-  /** sha256 of `snapshot` (a JSON string), so a damaged entry is caught before restore. */
+  /** sha256 of `bytes`, so a damaged entry is caught before restore. */
   sha256: string
-  snapshot: string
+  /** The engine snapshot as UTF-8 JSON. */
+  bytes: Uint8Array
   stored_at: string
 }
 

@@ -200,8 +200,9 @@ describe('cache and releases', () => {
     const id = `2026.2@${second.entry.sha256}`
     const stored = [...(cache as unknown as { snapshots: Map<string, StoredSnapshot> }).snapshots.values()][0]
     if (!stored) return expect.unreachable('no snapshot was cached')
-    stored.snapshot = stored.snapshot.replace('"factors":[', '"factors":[{"broken":true},')
-    if (rehash) stored.sha256 = await sha256Hex(new TextEncoder().encode(stored.snapshot))
+    const text = new TextDecoder().decode(stored.bytes)
+    stored.bytes = new TextEncoder().encode(text.replace('"factors":[', '"factors":[{"broken":true},'))
+    if (rehash) stored.sha256 = await sha256Hex(stored.bytes)
     const downloads = artifactRequests().length
 
     const { client, progress } = connect(cache, { checkForUpdate: false })
@@ -209,7 +210,7 @@ describe('cache and releases', () => {
     expect(progress.map((p) => p.phase)).toContain('download')
     expect(artifactRequests().length).toBe(downloads + 1)
     const fresh = await cache.getSnapshot(stored.id)
-    expect(fresh?.snapshot).not.toContain('"broken"')
+    expect(new TextDecoder().decode(fresh?.bytes)).not.toContain('"broken"')
     expect(await cache.getArtifact(id)).toBeDefined()
     expect((await client.lookup('fuels.gb.diesel.litres')).factor.key).toBe('fuels.gb.diesel.litres')
   })

@@ -16,10 +16,10 @@ export interface ReleaseHost {
   isLoaded(mb_version: string): boolean
   /** Index one artifact (its JSON as UTF-8 bytes); returns its mb_version. */
   load(json: Uint8Array): string
-  /** The index of a loaded release as a string, and the format it is in. */
-  snapshot(mb_version: string): string
-  /** Bring back a release from `snapshot()`; throws if the text is not a valid snapshot. */
-  restore(snapshot: string): void
+  /** The index of a loaded release, as a JSON-safe value. */
+  snapshot(mb_version: string): unknown
+  /** Bring back a release from `snapshot()`; throws if the value is not a valid snapshot. */
+  restore(snapshot: unknown): void
   /** Which snapshot format this engine writes and reads (part of the cache key). */
   readonly snapshotFormat: string
 }
@@ -39,6 +39,7 @@ export type LoadSource = 'network' | 'cache'
 export class ReleaseLoader {
   private manifest: ReleaseManifest | undefined
   private readonly pending = new Map<string, Promise<LoadSource>>()
+  private readonly spent: Record<string, number> = {}
 
   constructor(private readonly options: LoaderOptions) {}
 
@@ -99,27 +100,23 @@ export class ReleaseLoader {
       const reason = `release ${entry.mb_version} is not in the cache`
       throw new ClientError('corpus_unavailable', reason, { reason, mb_version: entry.mb_version })
     }
-    const bytes = cached ?? (await this.download(entry))
+    const bytes = cached ?? (await this.time('download', () => this.download(entry)))
     this.progress({ phase: 'decompress', mb_version: entry.mb_version })
-    const json = await gunzip(bytes)
+    const json = await this.time('decompress', () => gunzip(bytes))
     this.progress({ phase: 'index', mb_version: entry.mb_version })
-    const loaded = host.load(json)
+    const loaded = await this.time('index', () => host.load(json))
     if (loaded !== entry.mb_version) {
       const reason = `${entry.file} holds release ${loaded}, the manifest says ${entry.mb_version}`
       throw new ClientError('corpus_unavailable', reason, { reason, mb_version: entry.mb_version })
     }
     this.progress({ phase: 'cache', mb_version: entry.mb_version })
     const stored_at = this.now()
-    if (!cached) await cache.putArtifact({ id, mb_version: entry.mb_version, sha256: entry.sha256, file: entry.file, bytes, stored_at })
-    const snapshot = host.snapshot(entry.mb_version)
-    await cache.putSnapshot({
-      id: snapshotId(id, host.snapshotFormat),
-      artifact_id: id,
-      format: host.snapshotFormat,
-      sha256: await sha256Hex(new TextEncoder().encode(snapshot)),
-      snapshot,
-      stored_at,
-    })
+    if (!cached) await this.time('store', () => cache.putArtifact({ id, mb_version: entry.mb_version, sha256: entry.sha256, file: entry.file, bytes, stored_at }))
+    const snapshot = await this.time('encode_snapshot', () => new TextEncoder().encode(JSON.stringify(host.snapshot(entry.mb_version))))
+    const sha256 = await this.time('hash_snapshot', () => sha256Hex(snapshot))
+    await this.time('store', () =>
+      cache.putSnapshot({ id: snapshotId(id, host.snapshotFormat), artifact_id: id, format: host.snapshotFormat, sha256, bytes: snapshot, stored_at }),
+    )
     return 'network'
   }
 
@@ -127,13 +124,17 @@ export class ReleaseLoader {
   private async restoreFromCache(entry: ManifestEntry): Promise<boolean> {
     const { host, cache } = this.options
     const id = artifactId(entry.mb_version, entry.sha256)
-    const stored = await cache.getSnapshot(snapshotId(id, host.snapshotFormat))
+    const stored = await this.time('read_snapshot', () => cache.getSnapshot(snapshotId(id, host.snapshotFormat)))
     if (!stored) return false
     this.progress({ phase: 'cache', mb_version: entry.mb_version })
     try {
-      const actual = await sha256Hex(new TextEncoder().encode(stored.snapshot))
+      // SubtleCrypto hashes off the worker's thread while it decodes and parses the same bytes.
+      const hashing = sha256Hex(stored.bytes)
+      hashing.catch(() => undefined)
+      const parsed = await this.time('parse_snapshot', () => JSON.parse(new TextDecoder().decode(stored.bytes)) as unknown)
+      const actual = await this.time('verify_snapshot', () => hashing)
       if (actual !== stored.sha256) throw new Error(`snapshot hash ${actual} differs from the stored ${stored.sha256}`)
-      host.restore(stored.snapshot)
+      await this.time('restore', () => host.restore(parsed))
       if (!host.isLoaded(entry.mb_version)) throw new Error(`snapshot did not restore release ${entry.mb_version}`)
       return true
     } catch {
@@ -171,6 +172,20 @@ export class ReleaseLoader {
       })
     }
     return bytes
+  }
+
+  /** Milliseconds per step of the loads so far (steps repeat across releases and add up). */
+  timings(): Record<string, number> {
+    return Object.fromEntries(Object.entries(this.spent).map(([step, ms]) => [step, Math.round(ms * 10) / 10]))
+  }
+
+  private async time<T>(step: string, work: () => T | Promise<T>): Promise<T> {
+    const t0 = performance.now()
+    try {
+      return await work()
+    } finally {
+      this.spent[step] = (this.spent[step] ?? 0) + performance.now() - t0
+    }
   }
 
   private progress(progress: LoadProgress): void {

@@ -53,6 +53,8 @@ export interface ReadyInfo {
   factor_count: number
   /** Time from start to ready inside the worker, in milliseconds. */
   ms: number
+  /** Where that time went, per step (`open_cache`, `read_snapshot`, `parse_snapshot`, `restore`, `download`, `index`, ...). */
+  timings_ms: Record<string, number>
 }
 
 /** Result of a check for a newer release. */

@@ -142,7 +142,7 @@ describe('in Chromium', () => {
         }
       }
       damage(tx.objectStore('artifacts'), (v) => (v.bytes as Uint8Array).fill(0, 100, 200))
-      damage(tx.objectStore('snapshots'), (v) => (v.snapshot = (v.snapshot as string).slice(0, 1000)))
+      damage(tx.objectStore('snapshots'), (v) => (v.bytes = (v.bytes as Uint8Array).slice(0, 1000)))
       await new Promise((resolve, reject) => ((tx.oncomplete = resolve), (tx.onerror = reject)))
       db.close()
     })
