@@ -28,9 +28,13 @@ const FORMULAS: Record<string, string> = {
 function specs(req: EmbodiedRequestParsed, view: ReleaseView): MaterialSpec[] {
   const missing: string[] = []
   const candidates: Record<string, Candidate[]> = {}
+  const byKey = new Map<string, MaterialSpec | null>()
   const out: Array<MaterialSpec | null> = req.materials.map((line, i) => {
     const id = line.id ?? String(i)
     if (line.factor) return specFromUserFactor({ ...line, factor: line.factor }, id)
+    // One spec per corpus key: a bill of quantities repeats the same materials many times.
+    const cached = byKey.get(line.material_key)
+    if (cached) return cached
     const row = view.factor(line.material_key)
     if (!row) {
       missing.push(line.material_key)
@@ -42,6 +46,7 @@ function specs(req: EmbodiedRequestParsed, view: ReleaseView): MaterialSpec[] {
       missing.push(line.material_key)
       return null
     }
+    byKey.set(line.material_key, spec)
     return spec
   })
   if (missing.length > 0) {
@@ -49,6 +54,17 @@ function specs(req: EmbodiedRequestParsed, view: ReleaseView): MaterialSpec[] {
     throw new EngineError('unknown_factor', `Not a material factor in data version ${view.mb_version}: ${keys.join(', ')}`, { keys, candidates })
   }
   return out as MaterialSpec[]
+}
+
+/** One entry per distinct factor, naming the lines that used it. */
+function factorsUsed(specs: MaterialSpec[], lines: LineExact[]): FactorUsed[] {
+  const byFactor = new Map<MaterialSpec, string[]>()
+  for (const [i, spec] of specs.entries()) {
+    const ids = byFactor.get(spec) ?? []
+    ids.push(lines[i]!.id)
+    byFactor.set(spec, ids)
+  }
+  return [...byFactor].map(([spec, ids]) => ({ ...spec.factorUsed, used_for: `materials ${ids.length > 20 ? `${ids.slice(0, 20).join(', ')} and ${ids.length - 20} more` : ids.join(', ')}` }))
 }
 
 function defaultsUsed(lines: LineExact[], project: DefaultUse[]): EmbodiedResponse['audit']['defaults_used'] {
@@ -73,7 +89,7 @@ export function calculateEmbodied(input: unknown, view: ReleaseView, ctx: CalcCo
   const project = applyProject(lines, req, profile, projectDefaults)
   const totals = stageTotals(lines, project)
 
-  const factors: FactorUsed[] = materialSpecs.map((s) => s.factorUsed)
+  const factors = factorsUsed(materialSpecs, lines)
   const methodologyCredits: Credit[] = profile.sources.map((s) => ({ source_id: s.id, title: s.title, license: null, attribution: `Methodology: ${s.cell_ref}` }))
   const body = {
     result: totals.result,

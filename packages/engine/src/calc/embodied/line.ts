@@ -95,7 +95,7 @@ export function computeLine(line: MaterialLineInput, id: string, spec: MaterialS
       if (p) return p
       const m = mass('C2 default')
       const ref = useDefault('C2 transport to waste processing', 'all materials', profile.c2.cite, profile.c2.value, 'kg CO2e per kg')
-      return { value: m.times(dec(profile.c2.value)), basis: 'default', default: ref, formula: 'mass_kg x C2 factor' }
+      return { value: m.times(dec(profile.c2.value)), basis: 'default', default: ref }
     })
   const c3c4 = (): Array<[LineModule, ExactModule]> => {
     const c3 = published('C3')
@@ -105,7 +105,7 @@ export function computeLine(line: MaterialLineInput, id: string, spec: MaterialS
       const timber = isTimberClass(materialClass)
       const row = timber ? profile.c3_c4.timber : profile.c3_c4.general
       const ref = useDefault('C3-C4 end of life', timber ? 'timber' : 'general materials', row.cite, row.value, 'kg CO2e per kg')
-      return { value: mass('C3-C4 default').times(dec(row.value)), basis: 'default', default: ref, formula: 'mass_kg x C3-C4 factor' }
+      return { value: mass('C3-C4 default').times(dec(row.value)), basis: 'default', default: ref }
     })!
     return [['C3-C4', combined]]
   }
@@ -190,7 +190,7 @@ function transport(
     const sc = profile.transport_scenarios[t.scenario]
     if (!sc) throw invalidRequest(`materials.${line.id ?? ''}.transport.scenario`, `unknown scenario for profile ${profile.id}; one of ${Object.keys(profile.transport_scenarios).join(', ')}`)
     const ref = useDefault('A4 transport scenarios', t.scenario, sc.cite, sc.value, 'kg CO2e per kg')
-    return { value: mass('A4 scenario').times(dec(sc.value)), basis: 'default', default: ref, formula: 'mass_kg x scenario factor' }
+    return { value: mass('A4 scenario').times(dec(sc.value)), basis: 'default', default: ref }
   }
   if (t) {
     const legs = 'legs' in t ? t.legs : [t]
@@ -200,11 +200,11 @@ function transport(
       useDefault('A4 transport mode factors', leg.mode, mode.cite, mode.value, 'kg CO2e per tonne-km')
       perKg = perKg.plus(dec(leg.distance_km).times(dec(mode.value)).div(THOUSAND))
     }
-    return { value: mass('A4 transport').times(perKg), basis: 'override', formula: 'mass_kg x sum(distance_km x mode factor kg CO2e/t.km) / 1000' }
+    return { value: mass('A4 transport').times(perKg), basis: 'override' }
   }
   if (published) return published
   const name = profile.scenario_by_class[materialClass] ?? profile.default_scenario
   const sc = profile.transport_scenarios[name]!
   const ref = useDefault('A4 transport scenarios', name, sc.cite, sc.value, 'kg CO2e per kg')
-  return { value: mass('A4 default').times(dec(sc.value)), basis: 'default', default: ref, formula: 'mass_kg x scenario factor' }
+  return { value: mass('A4 default').times(dec(sc.value)), basis: 'default', default: ref }
 }

@@ -5,7 +5,7 @@
 import { z } from 'zod'
 import {
   AsOfSchema, AttributionSchema, FactorUsedSchema, MetaSchema, MethodologySourceSchema, ReceiptSchema,
-  SourceRefOutSchema, WarningSchema,
+  WarningSchema,
 } from '../common-schema.ts'
 
 export const QUANTITY_UNITS = ['kg', 't', 'm3', 'm2', 'm', 'piece', 'unit'] as const
@@ -87,11 +87,14 @@ export type EmbodiedRequestParsed = z.output<typeof EmbodiedRequestSchema>
 export const DefaultRefSchema = z.object({ profile: z.string(), table: z.string(), row: z.string(), cite: z.string() })
 export type DefaultRef = z.infer<typeof DefaultRefSchema>
 
+/** Per-module references stay short (the full source is in `audit.factors_used`, the cite in `audit.defaults_used`). */
+export const ModuleSourceSchema = z.object({ id: z.string(), cell_ref: z.string(), data_version: z.string().optional() })
+
 export const ModuleValueSchema = z.object({
   value: z.number(),
   basis: z.enum(['published', 'default', 'user_supplied', 'override']),
-  source: SourceRefOutSchema.optional(),
-  default: DefaultRefSchema.optional(),
+  source: ModuleSourceSchema.optional(),
+  default: DefaultRefSchema.omit({ cite: true }).optional(),
   formula: z.string().optional(),
   /** Sub-modules summed into this value (A5.2 site allocation, A5.3 waste). */
   parts: z.record(z.string(), z.number()).optional(),

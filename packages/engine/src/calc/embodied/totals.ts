@@ -15,8 +15,8 @@ export function lineResult(line: LineExact): MaterialResult {
     const m = line.modules.get(label)
     if (!m) continue
     const value: ModuleValue = { value: out(m.value), basis: m.basis }
-    if (m.source) value.source = m.source
-    if (m.default) value.default = m.default
+    if (m.source) value.source = { id: m.source.id, cell_ref: m.source.cell_ref, ...(m.source.data_version ? { data_version: m.source.data_version } : {}) }
+    if (m.default) value.default = { profile: m.default.profile, table: m.default.table, row: m.default.row }
     if (m.formula) value.formula = m.formula
     if (m.parts) value.parts = Object.fromEntries(Object.entries(m.parts).map(([k, v]) => [k, out(v)]))
     modules[label] = value
