@@ -10,7 +10,8 @@ import { readLock, verifyEditionFiles } from './lock/lock.ts'
 import { checkPublishedAt } from './lock/published-at.ts'
 import type { DatasetsLock, LockEdition } from './lock/schema.ts'
 import { findDatasetsDir } from './paths.ts'
-import { Prover, type ProofFailure } from './proof/prove.ts'
+import { Prover, type ProofFailure, type ProofResult } from './proof/prove.ts'
+import { clearWorkbookCache } from './read/workbook.ts'
 import { checkReleases, RELEASES } from './releases.ts'
 
 export interface VerifyOptions {
@@ -39,10 +40,10 @@ export function verifyReleases(opts: VerifyOptions): VerifyReport {
   if (!manifest) return { ok: false, errors: [`no manifest.json in ${opts.outDir}; run \`npm run corpus -- build\` first`], releases: [], proof: { checked: 0, proven: 0, share: 0, failures: [] } }
   if (!opts.lock) errors.push(...checkReleases(RELEASES, lock.editions))
   const byId = new Map<string, LockEdition>(lock.editions.map((e) => [e.id, e]))
-  const prover = new Prover(datasetsDir, byId)
   const seen = new Set<string>()
   const releases: VerifyReport['releases'] = []
   const editionsChecked = new Set<string>()
+  const totals = new Set<Prover>()
   for (const [i, entry] of manifest.releases.entries()) {
     opts.onProgress?.({ phase: 'verify', fraction: i / manifest.releases.length, current: entry.mb_version })
     let artifact
@@ -64,15 +65,34 @@ export function verifyReleases(opts: VerifyOptions): VerifyReport {
       const dateProblem = checkPublishedAt(locked, datasetsDir)
       if (dateProblem) errors.push(dateProblem)
     }
-    for (const f of artifact.factors) {
+    const rows = artifact.factors.filter((f) => {
       const sig = signature(f)
-      if (seen.has(sig)) continue
+      if (seen.has(sig)) return false
       seen.add(sig)
-      prover.proveFactor(f)
+      return true
+    })
+    const byEdition = new Map<string, FactorRow[]>()
+    for (const f of rows) {
+      const list = byEdition.get(f.source_id)
+      if (list) list.push(f)
+      else byEdition.set(f.source_id, [f])
+    }
+    // Rows already proven for an earlier release were filtered out above, so an edition's files
+    // are parsed again only when this release brings rows of it not seen before.
+    for (const list of byEdition.values()) {
+      const prover = new Prover(datasetsDir, byId)
+      for (const f of list) prover.proveFactor(f)
+      totals.add(prover)
+      clearWorkbookCache()
     }
     releases.push({ mb_version: entry.mb_version, factor_count: artifact.factors.length })
   }
-  const proof = prover.summary
+  const proof: ProofResult = { checked: 0, proven: 0, failures: [] }
+  for (const p of totals) {
+    proof.checked += p.summary.checked
+    proof.proven += p.summary.proven
+    proof.failures.push(...p.summary.failures)
+  }
   if (proof.failures.length) errors.push(`${proof.failures.length} references do not hold the served value`)
   opts.onProgress?.({ phase: 'verify', fraction: 1 })
   return {

@@ -41,7 +41,8 @@ export async function runEdition(
       ...(progress ? { progress } : {}),
     })
   } catch (err) {
-    const message = err instanceof IngestError ? `${err.file} ${err.where}: ${err.message.slice(err.file.length + err.where.length + 3)}` : err instanceof Error ? err.message : String(err)
+    // IngestError's message already names file, sheet and row.
+    const message = err instanceof IngestError ? `unreadable input: ${err.message}` : err instanceof Error ? err.message : String(err)
     return { ...base, factors: [], skipped: [], error: message, ms: performance.now() - started }
   }
   const factors: FactorRow[] = []
