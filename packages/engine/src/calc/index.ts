@@ -5,7 +5,7 @@
 export { calculatePcaf } from './pcaf/calculate.ts'
 export { calculateEmbodied } from './embodied/calculate.ts'
 export { verifyReceipt } from './receipt/verify.ts'
-export { computeReceipt, hashedResultOf, ReceiptVerifyRequestSchema, ReceiptVerificationSchema } from './receipt/receipt.ts'
+export { computeReceipt, hashedRequestOf, hashedResultOf, ReceiptVerifyRequestSchema, ReceiptVerificationSchema } from './receipt/receipt.ts'
 export type { ReceiptInput, ReceiptVerification, ReceiptVerifyRequest } from './receipt/receipt.ts'
 export { canonicalJson } from './canonical-json.ts'
 export { sha256Hex } from './sha256.ts'

@@ -6,7 +6,7 @@
 import type { ReleaseView } from '../release/view.ts'
 import { ENGINE_VERSION } from '../version.ts'
 import type { Attribution, CalcContext, Credit, FactorUsed, Meta, Receipt } from './common-schema.ts'
-import { computeReceipt } from './receipt/receipt.ts'
+import { computeReceipt, hashedRequestOf } from './receipt/receipt.ts'
 
 export function creditsFor(view: ReleaseView, factors: FactorUsed[], methodology: Credit[]): Credit[] {
   const credits: Credit[] = []
@@ -37,9 +37,20 @@ export function finishResponse<B extends Record<string, unknown>>(
   asOf: string | undefined,
   ctx: CalcContext,
 ): { request: Record<string, unknown> } & B & { receipt: Receipt; meta: Meta } {
-  const hashedMeta = { data_version: view.mb_version, as_of: asOf ?? null, engine_version: ENGINE_VERSION }
-  const receipt = computeReceipt({ request, result: { ...body, meta: hashedMeta }, data_version: view.mb_version, engine_version: ENGINE_VERSION })
+  const hashedMeta = { data_version: view.mb_version, engine_version: ENGINE_VERSION }
+  const receipt = computeReceipt({
+    request: hashedRequestOf(request),
+    result: { ...body, meta: hashedMeta },
+    data_version: view.mb_version,
+    engine_version: ENGINE_VERSION,
+  })
   const now = ctx.now ?? (() => new Date())
-  const meta: Meta = { ...hashedMeta, request_id: ctx.request_id ?? `req_${receipt.hash.slice(0, 16)}`, computed_at: now().toISOString() }
+  const meta: Meta = {
+    data_version: view.mb_version,
+    as_of: asOf ?? null,
+    engine_version: ENGINE_VERSION,
+    request_id: ctx.request_id ?? `req_${receipt.hash.slice(0, 16)}`,
+    computed_at: now().toISOString(),
+  }
   return { request, ...body, receipt, meta }
 }

@@ -38,10 +38,20 @@ describe('receipts', () => {
   it('the hash is sha256 of canonical {request, result, data_version, engine_version} as documented', () => {
     const res = calculatePcaf(request, view)
     const { request: req, receipt, meta, ...rest } = res
-    const { request_id: _r, computed_at: _c, ...hashedMeta } = meta
-    const expected = sha256Hex(canonicalJson({ request: req, result: { ...rest, meta: hashedMeta }, data_version: meta.data_version, engine_version: ENGINE_VERSION }))
+    const { request_id: _r, computed_at: _c, as_of: _a, ...hashedMeta } = meta
+    const { as_of: _ra, ...hashedRequest } = req
+    const expected = sha256Hex(canonicalJson({ request: hashedRequest, result: { ...rest, meta: hashedMeta }, data_version: meta.data_version, engine_version: ENGINE_VERSION }))
     expect(receipt.hash).toBe(expected)
     expect(req).toMatchObject({ edition: '3rd' }) // defaults applied are part of the request hashed
+  })
+
+  it('replaying with as_of set to the data version reproduces the numbers and the receipt', () => {
+    const first = calculatePcaf({ ...request, as_of: '2026-09-01' }, view)
+    const replay = calculatePcaf({ ...first.request, as_of: first.meta.data_version }, view)
+    expect(replay.meta.as_of).toBe('2026.1')
+    expect(replay.holdings).toEqual(first.holdings)
+    expect(replay.receipt).toEqual(first.receipt)
+    expect(verifyReceipt(JSON.parse(JSON.stringify(replay))).valid).toBe(true)
   })
 
   it('a different data version gives a different receipt', () => {

@@ -3,9 +3,9 @@
  * `{ request, result, data_version, engine_version }`.
  *
  * - `request` is the validated request: the parsed body with defaults applied (echoed as
- *   `response.request`).
+ *   `response.request`), without `as_of`.
  * - `result` is the deterministic part of the response: every top-level member except `request`,
- *   `receipt` and `meta`, plus `meta` without `request_id` and `computed_at`.
+ *   `receipt` and `meta`, plus `meta` without `request_id`, `computed_at` and `as_of`.
  * - `data_version` = `meta.data_version` = `receipt.mb_version`; `engine_version` = `meta.engine_version`.
  *
  * Timestamps and request ids stay outside the hash, so replaying a request with the same data and
@@ -38,6 +38,15 @@ export function computeReceipt(input: ReceiptInput): Receipt {
   return { id: RECEIPT_PREFIX + hash.slice(0, RECEIPT_ID_HEX), algorithm: 'sha256', hash, mb_version: input.data_version }
 }
 
+/**
+ * The hashed `request`: the validated request without `as_of`. `as_of` only selects the data
+ * version, which is hashed itself, so replaying with `as_of: <data_version>` gives the same receipt.
+ */
+export function hashedRequestOf(request: Record<string, unknown>): Record<string, unknown> {
+  const { as_of: _asOf, ...kept } = request
+  return kept
+}
+
 /** The hashed `result` of a response body: see the module comment. */
 export function hashedResultOf(response: Record<string, unknown>): Record<string, unknown> {
   const hashed: Record<string, unknown> = {}
@@ -47,7 +56,7 @@ export function hashedResultOf(response: Record<string, unknown>): Record<string
   }
   const meta = response['meta']
   if (typeof meta === 'object' && meta !== null) {
-    const { request_id: _requestId, computed_at: _computedAt, ...kept } = meta as Record<string, unknown>
+    const { request_id: _requestId, computed_at: _computedAt, as_of: _asOf, ...kept } = meta as Record<string, unknown>
     hashed['meta'] = kept
   }
   return hashed
@@ -85,7 +94,7 @@ export function verifyParsed(saved: z.output<typeof SavedResponseSchema>): Recei
   let expected: string
   const problems: string[] = []
   try {
-    expected = receiptHash({ request: saved.request, result: hashedResultOf(saved), data_version, engine_version })
+    expected = receiptHash({ request: hashedRequestOf(saved.request), result: hashedResultOf(saved), data_version, engine_version })
   } catch (error) {
     expected = ''
     problems.push(`response cannot be hashed: ${(error as Error).message}`)
