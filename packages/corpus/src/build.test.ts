@@ -111,6 +111,14 @@ describe('buildReleases on generated datasets', () => {
     expect(readManifest(dir)).toBeNull()
   })
 
+  it('fails when two keys are served from one cell (a copy), and writes no release', async () => {
+    const copier: SourceAdapter = { id: 'fuels', ingest: (ctx) => { const o = fuelsAdapter.ingest(ctx); return { ...o, factors: [...o.factors, { ...o.factors[0]!, key: 'fuels.gb.diesel_copy.litres' }] } } }
+    const dir = join(t.dir, 'copy')
+    const { report, written } = await buildReleases({ outDir: dir, datasetsDir: data, lock, releases, adapters: { fuels: copier } })
+    expect(written).toBe(false)
+    expect(report.errors).toContain("2020.1: keys fuels.gb.diesel.litres, fuels.gb.diesel_copy.litres are all served from fuels-2020 'Fuels'!C2 (a key may not copy another)")
+  })
+
   it('fails the proof for a served value that is not in the cell, and writes no release', async () => {
     const liar: SourceAdapter = { id: 'fuels', ingest: (ctx) => { const o = fuelsAdapter.ingest(ctx); return { ...o, factors: o.factors.map((f, i) => (i === 0 ? { ...f, value: f.value + 1e-12 } : f)) } } }
     const dir = join(t.dir, 'liar')

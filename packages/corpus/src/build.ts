@@ -122,7 +122,9 @@ export async function buildReleases(opts: BuildOptions): Promise<BuildResult> {
   const releaseReports: ReleaseReport[] = []
   for (const [i, decl] of releases.entries()) {
     progress({ phase: 'assemble', fraction: i / releases.length, current: decl.mb_version })
-    const { artifact, duplicates } = assembleRelease(decl, lock.editions, rowsByEdition)
+    const { artifact, duplicates, copies } = assembleRelease(decl, lock.editions, rowsByEdition)
+    for (const c of copies.slice(0, 20)) errors.push(`${decl.mb_version}: keys ${c.keys.join(', ')} are all served from ${c.source_id} ${c.cell_ref} (a key may not copy another)`)
+    if (copies.length > 20) errors.push(`${decl.mb_version}: ... and ${copies.length - 20} more cells served under several keys`)
     for (const d of duplicates.slice(0, 20)) {
       errors.push(`${decl.mb_version}: duplicate key ${d.key}: ${d.first.source_id} ${d.first.cell_ref} and ${d.second.source_id} ${d.second.cell_ref}`)
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { perGasKeys, summarizeSkipped } from './report.ts'
+import { hasCanonicalUnit, perGasKeys, summarizeSkipped } from './report.ts'
 
 describe('perGasKeys', () => {
   it('counts a key as per-gas only when a total key differs from it by a gas suffix', () => {
@@ -34,5 +34,16 @@ describe('summarizeSkipped', () => {
     expect(s.empty_value?.count).toBe(4)
     expect(s.empty_value?.examples.map((x) => x.where)).toEqual(['a', 'b', 'c'])
     expect(s.not_estimated).toEqual({ count: 1, examples: [{ reason: 'not_estimated', where: 'e', detail: 'NE' }] })
+  })
+})
+
+describe('hasCanonicalUnit', () => {
+  it('accepts canonical activity units and currency units, and flags the rest', () => {
+    expect(hasCanonicalUnit('kg CO2e per litre')).toBe(true)
+    expect(hasCanonicalUnit('kg CH4 per USD (2022, purchaser price)')).toBe(true)
+    expect(hasCanonicalUnit('kg CO2e per EUR (2019, basic price)')).toBe(true)
+    expect(hasCanonicalUnit('kg CO2e per litres')).toBe(false)
+    expect(hasCanonicalUnit('kg CO2e per 3.5999712002304 MJ')).toBe(false)
+    expect(hasCanonicalUnit('lb CO2 per MWh')).toBe(false)
   })
 })

@@ -6,6 +6,7 @@ import type { FactorRow, ReleaseArtifact } from '@openfactors/engine/release'
 import type { SkipReason, SkippedRow } from './adapters/types.ts'
 import type { DuplicateKey } from './build/assemble.ts'
 import type { ProofFailure } from './proof/prove.ts'
+import { isCanonicalUnit } from './keys/units.ts'
 
 export const REPORT_FORMAT = 'openfactors.build-report/1' as const
 
@@ -45,6 +46,8 @@ export interface BuildReport {
     distinct_keys: number
     per_gas_keys: number
     keys_without_per_gas: number
+    /** Factor units whose activity unit is not one of the canonical spellings (keys/units.ts), with counts. */
+    units_outside_canonical: Record<string, number>
   } | null
   proof: { checked: number; proven: number; share: number; failures: ProofFailure[] }
 }
@@ -106,10 +109,19 @@ export function releaseReportOf(a: ReleaseArtifact, declared: readonly string[],
   }
 }
 
+/** `<mass> <gas> per <activity unit>` whose activity unit is canonical (or a currency unit). */
+export function hasCanonicalUnit(unit: string): boolean {
+  const m = /^(kg|g|t) \S+ per (.+)$/.exec(unit)
+  if (!m || m[2] === undefined) return false
+  return isCanonicalUnit(m[2]) || /^[A-Z]{3} \(\d{4}, [a-z ]+\)$/.test(m[2])
+}
+
 export function latestSummary(a: ReleaseArtifact): NonNullable<BuildReport['latest']> {
   const keys = new Set(a.factors.map((f) => f.key))
   const perGas = perGasKeys(keys)
-  return { mb_version: a.mb_version, distinct_keys: keys.size, per_gas_keys: perGas.size, keys_without_per_gas: keys.size - perGas.size }
+  const odd = countBy(a.factors.filter((f) => !hasCanonicalUnit(f.unit)), (f) => f.unit)
+  const units_outside_canonical = Object.fromEntries(Object.entries(odd).sort(([, x], [, y]) => y - x))
+  return { mb_version: a.mb_version, distinct_keys: keys.size, per_gas_keys: perGas.size, keys_without_per_gas: keys.size - perGas.size, units_outside_canonical }
 }
 
 /** Human-readable summary for the CLI. */
@@ -131,6 +143,8 @@ export function formatReport(r: BuildReport): string {
     lines.push('', `latest ${r.latest.mb_version}: ${r.latest.distinct_keys} distinct keys (${r.latest.keys_without_per_gas} without the ${r.latest.per_gas_keys} per-gas keys)`)
     const rel = r.releases.find((x) => x.mb_version === r.latest?.mb_version)
     if (rel) lines.push(`  by domain: ${Object.entries(rel.per_domain).map(([d, n]) => `${d} ${n}`).join(', ')}`)
+    const odd = Object.entries(r.latest.units_outside_canonical ?? {})
+    if (odd.length) lines.push(`  units outside the canonical list (${odd.reduce((n, [, c]) => n + c, 0)} factors): ${odd.slice(0, 8).map(([u, n]) => `${u} (${n})`).join(', ')}${odd.length > 8 ? ', ...' : ''}`)
   }
   lines.push('', `proof: ${r.proof.proven}/${r.proof.checked} references proven (${(r.proof.share * 100).toFixed(2)}%)`)
   for (const f of r.proof.failures.slice(0, 10)) lines.push(`  ${f.key} ${f.field} ${f.cell_ref}: ${f.reason}`)

@@ -1,6 +1,7 @@
 /**
  * One release from its editions' rows: unique keys (a duplicate key is an error naming both
- * cells, unless it is the very same cell of the same edition), editions and factors sorted.
+ * cells, unless it is the very same cell of the same edition), no two keys served from one
+ * cell (that would be a copy), editions and factors sorted.
  */
 import type { FactorRow, ReleaseArtifact } from '@openfactors/engine/release'
 import { RELEASE_FORMAT } from '@openfactors/engine/release'
@@ -15,9 +16,17 @@ export interface DuplicateKey {
   second: { source_id: string; cell_ref: string; value: number }
 }
 
+/** Two keys served from one cell: one would be a copy of the other (decisions §1 forbids it). */
+export interface CopiedCell {
+  source_id: string
+  cell_ref: string
+  keys: string[]
+}
+
 export interface Assembled {
   artifact: ReleaseArtifact
   duplicates: DuplicateKey[]
+  copies: CopiedCell[]
   /** Rows dropped because the same cell of the same edition was emitted twice. */
   sameCellRepeats: number
 }
@@ -50,6 +59,19 @@ export function assembleRelease(
     }
   }
   const factors = [...byKey.values()].sort((a, b) => cmp(a.key, b.key))
+  const byCell = new Map<string, string[]>()
+  for (const f of factors) {
+    const id = `${f.source_id}\u0000${f.cell_ref}`
+    const keys = byCell.get(id)
+    if (keys) keys.push(f.key)
+    else byCell.set(id, [f.key])
+  }
+  const copies: CopiedCell[] = []
+  for (const [id, keys] of byCell) {
+    if (keys.length < 2) continue
+    const [source_id = '', cell_ref = ''] = id.split('\u0000')
+    copies.push({ source_id, cell_ref, keys })
+  }
   return {
     artifact: {
       format: RELEASE_FORMAT,
@@ -59,6 +81,7 @@ export function assembleRelease(
       factors,
     },
     duplicates,
+    copies,
     sameCellRepeats,
   }
 }
