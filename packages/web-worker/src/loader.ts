@@ -85,7 +85,8 @@ export class ReleaseLoader {
     if (this.options.host.isLoaded(entry.mb_version)) return Promise.resolve('cache')
     let loading = this.pending.get(entry.mb_version)
     if (!loading) {
-      loading = this.load(entry, network).finally(() => this.pending.delete(entry.mb_version))
+      const work = () => this.load(entry, network)
+      loading = withTabLock(`openfactors:${entry.mb_version}@${entry.sha256}`, work).finally(() => this.pending.delete(entry.mb_version))
       this.pending.set(entry.mb_version, loading)
     }
     return loading
@@ -196,3 +197,15 @@ export class ReleaseLoader {
     return (this.options.now ?? (() => new Date()))().toISOString()
   }
 }
+
+/**
+ * Tabs of one origin take turns loading a release (Web Locks, where the platform has them):
+ * the second tab waits, then finds the first one's snapshot in IndexedDB instead of
+ * downloading and indexing the same release again.
+ */
+function withTabLock<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : (navigator as Navigator & { locks?: LockManager }).locks
+  // request() resolves with the callback's result; the lib typing nests the promise.
+  return locks ? locks.request(name, work).then((result) => result) : work()
+}
+

@@ -198,18 +198,43 @@ describe('in Chromium', () => {
     }
   })
 
-  it('serves two tabs at once on one database', async () => {
+  it('serves two tabs at once on one database, downloading the release once', async () => {
     const [a, b] = await Promise.all([openTestPage(context, server.url), openTestPage(context, server.url)])
+    const before = artifactRequests().length
     const [startA, startB] = await Promise.all([startClient(a, options('two-tabs')), startClient(b, options('two-tabs'))])
     expect(startA).toMatchObject({ ok: true, info: { mb_version: '2026.2', storage: 'indexeddb' } })
     expect(startB).toMatchObject({ ok: true, info: { mb_version: '2026.2', storage: 'indexeddb' } })
+    // One tab loads while the other waits on the Web Lock, then restores from IndexedDB.
+    expect(artifactRequests().length).toBe(before + 1)
+    expect([startA.info, startB.info].map((info) => (info as { source: string }).source).sort()).toEqual(['cache', 'network'])
     const [answersA, answersB] = await Promise.all([answers(a), answers(b)])
     expect(answersB).toEqual(answersA)
     await Promise.all([reloadTestPage(a), reloadTestPage(b)])
     const [warmA, warmB] = await Promise.all([startClient(a, options('two-tabs')), startClient(b, options('two-tabs'))])
     expect(warmA).toMatchObject({ ok: true, info: { source: 'cache' } })
     expect(warmB).toMatchObject({ ok: true, info: { source: 'cache' } })
+    expect(artifactRequests().length).toBe(before + 1)
     await Promise.all([a.close(), b.close()])
+  })
+
+  it('steps aside when another tab upgrades the database, and keeps answering', async () => {
+    const page = await openTestPage(context, server.url)
+    await startClient(page, options('upgraded'))
+    const other = await openTestPage(context, server.url)
+    // A newer build in another tab opens the database at a higher version.
+    const upgrade = await other.evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          const open = indexedDB.open('upgraded', 2)
+          open.onblocked = () => resolve('blocked')
+          open.onsuccess = () => (open.result.close(), resolve('upgraded'))
+          open.onerror = () => resolve(`error ${open.error?.name}`)
+        }),
+    )
+    expect(upgrade).toBe('upgraded')
+    expect(await valueOf(page, 'lookup', 'fuels.gb.biodiesel.litres')).toMatchObject({ factor: { key: 'fuels.gb.biodiesel.litres' } })
+    expect(await valueOf(page, 'search', { search: 'diesel', as_of: '2026.1', limit: 1 })).toMatchObject({ data_version: '2026.1' })
+    await Promise.all([page.close(), other.close()])
   })
 
   it('loads an older release on demand for as_of, caches it, and reports a newer release', async () => {
