@@ -1,3 +1,4 @@
+import { ENGINE_VERSION } from '@openfactors/engine'
 /** The real Node entry on SQLite: config errors stop it clearly; it serves the API and the static demo dir. */
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -27,7 +28,7 @@ describe('start.ts', () => {
     writeFileSync(join(dir, 'static', 'index.html'), '<!doctype html><title>demo</title>')
     const server = await spawnServer({ OPENFACTORS_RELEASES_DIR: join(dir, 'releases'), OPENFACTORS_DB: join(dir, 'start.db'), OPENFACTORS_STATIC_DIR: join(dir, 'static') })
     try {
-      expect(await (await fetch(`${server.url}/health`)).json()).toEqual({ status: 'ok', data_version: '2026.2', store: 'sqlite' })
+      expect(await (await fetch(`${server.url}/health`)).json()).toEqual({ status: 'ok', engine_version: ENGINE_VERSION, data_version: '2026.2', store: 'sqlite' })
       const page = await fetch(`${server.url}/`)
       expect(page.status).toBe(200)
       expect(await page.text()).toContain('<title>demo</title>')
