@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { fixtureRows } from '../../test/fixture.ts'
-import { buildSearchIndex, indexHasTerm, restoreSearchIndex } from './search-index.ts'
+import { buildSearchIndex, correctTerm, indexHasTerm, restoreSearchIndex, typoDistance } from './search-index.ts'
 
 describe('search index', () => {
   const rows = fixtureRows()
@@ -12,6 +12,13 @@ describe('search index', () => {
   it('knows its exact terms (minisearch internals are guarded by this test)', () => {
     expect(indexHasTerm(index, 'diesel')).toBe(true)
     expect(indexHasTerm(index, 'desiel')).toBe(false)
+  })
+  it('corrects a misspelt word to the term it most likely meant', () => {
+    expect(correctTerm(index, 'desiel')).toBe('diesel')
+    expect(correctTerm(index, 'petrl')).toBe('petrol')
+    expect(correctTerm(index, 'zzzzzz')).toBeNull()
+    expect(typoDistance('deisel', 'diesel')).toBe(1)
+    expect(typoDistance('desiel', 'design')).toBe(2)
   })
   it('indexes only the positions given, keeping row positions as ids', () => {
     const part = buildSearchIndex(rows, [3, 5])

@@ -84,7 +84,10 @@ export function restoreSearchIndex(plain: AsPlainObject): SearchIndex {
 
 /** minisearch 7 keeps its terms in a SearchableMap at `_index`; not public API, so guarded. */
 interface WithTermMap {
-  _index?: { has(term: string): boolean }
+  _index?: {
+    has(term: string): boolean
+    fuzzyGet(term: string, maxDistance: number): Map<string, [Map<number, Map<number, number>>, number]>
+  }
 }
 
 /**
@@ -94,4 +97,40 @@ interface WithTermMap {
 export function indexHasTerm(index: SearchIndex, term: string): boolean {
   const map = (index as unknown as WithTermMap)._index
   return map ? map.has(term) : false
+}
+
+/** Damerau-Levenshtein (optimal string alignment): a swap of two letters is one edit. */
+export function typoDistance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i])
+  for (let j = 0; j <= b.length; j++) (d[0] as number[])[j] = j
+  for (let i = 1; i <= a.length; i++) {
+    const row = d[i] as number[]
+    const prev = d[i - 1] as number[]
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1
+      let v = Math.min((prev[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + cost)
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, ((d[i - 2] as number[])[j - 2] ?? 0) + 1)
+      row[j] = v
+    }
+  }
+  return (d[a.length] as number[])[b.length] ?? 0
+}
+
+/**
+ * The index term a misspelt word most likely meant ("desiel" -> "diesel", not "design"):
+ * fewest edits counting a swap as one, then the term in more documents. Null when none is
+ * within two edits.
+ */
+export function correctTerm(index: SearchIndex, term: string): string | null {
+  const map = (index as unknown as WithTermMap)._index
+  if (!map || term.length < 4) return null
+  const near = map.fuzzyGet(term, term.length >= 6 ? 2 : 1)
+  let best: { term: string; distance: number; docs: number } | null = null
+  for (const [candidate, [fields]] of near) {
+    const distance = typoDistance(term, candidate)
+    let docs = 0
+    for (const perField of fields.values()) docs += perField.size
+    if (!best || distance < best.distance || (distance === best.distance && docs > best.docs)) best = { term: candidate, distance, docs }
+  }
+  return best && best.distance <= 2 ? best.term : null
 }

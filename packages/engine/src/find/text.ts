@@ -8,6 +8,8 @@ const STOP_WORDS = new Set([
   'a', 'an', 'and', 'the', 'of', 'for', 'in', 'on', 'at', 'to', 'by', 'with', 'from', 'our', 'my',
   'we', 'per', 'via', 'into', 'is', 'are', 'was', 'used', 'use', 'using', 'some', 'all', 'total',
   'und', 'der', 'die', 'das', 'mit', 'fur', 'von', 'im', 'aus', 'zu', 'ein', 'eine',
+  // Words around an activity that name no factor.
+  'consumption', 'usage', 'purchased', 'bought', 'paid', 'annual', 'yearly', 'monthly', 'year', 'part', 'worth',
 ])
 
 /** Lower case with accents removed; ß becomes ss. */

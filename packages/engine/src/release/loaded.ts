@@ -7,7 +7,7 @@ import type { Candidate } from '../errors.ts'
 import { rankCandidates } from '../find/candidates.ts'
 import type { SearchIndex } from '../find/search-index.ts'
 import { buildSearchIndex, restoreSearchIndex } from '../find/search-index.ts'
-import { foldText } from '../find/text.ts'
+import { foldText, terms } from '../find/text.ts'
 import type { UnitInfo } from '../resolve/vocab/units.ts'
 import { activityUnitOf } from '../resolve/vocab/units.ts'
 import { rowVariants } from '../resolve/variants.ts'
@@ -32,6 +32,10 @@ export interface RowFacts {
   domain: string
   /** Narrower variants the row is (bit mask of resolve/variants.ts rules). */
   variants: number
+  /** Unit dimensions a material's published data can convert its declared unit to. */
+  convertible: ReadonlySet<string> | null
+  /** Number of distinct terms in the name (to prefer the more general of equal matches). */
+  nameTerms: number
 }
 
 const gasOfUnitCache = new Map<string, string | null>()
@@ -55,6 +59,20 @@ export function perGasOf(row: FactorRow): string | null {
   if (byUnit !== null) return byUnit
   const method = row.key.slice(row.key.indexOf('.', row.key.indexOf('.') + 1) + 1).split(/[._]/)
   return method.find((p) => GAS_PARTS.has(p)) ?? null
+}
+
+/** Dimensions a material's declared unit converts to with its own published data. */
+function materialConversions(row: FactorRow): ReadonlySet<string> | null {
+  const m = row.material
+  if (!m) return null
+  const out = new Set<string>()
+  const declared: Record<string, string> = { kg: 'mass', t: 'mass', m3: 'volume', m2: 'area', m: 'length', piece: 'count' }
+  const own = declared[m.declared_unit]
+  if (own) out.add(own)
+  if (m.kg_per_declared_unit || m.density_kg_m3) out.add('mass')
+  if (m.density_kg_m3) out.add('volume')
+  if (m.area_mass_kg_m2 || (m.thickness_m && m.density_kg_m3)) out.add('area')
+  return out
 }
 
 export class LoadedRelease implements ReleaseView {
@@ -92,6 +110,8 @@ export class LoadedRelease implements ReleaseView {
         average: /\baverage\b/i.test(row.name),
         domain: row.key.slice(0, row.key.indexOf('.')),
         variants: rowVariants(row),
+        convertible: materialConversions(row),
+        nameTerms: new Set(terms(row.name)).size,
       }
     })
     this.index = index ? restoreSearchIndex(index) : buildSearchIndex(this.rows, this.positionsWhere((f) => f.perGas === null))

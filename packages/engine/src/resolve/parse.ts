@@ -5,7 +5,7 @@
 import { foldText, isStopWord, processTerm } from '../find/text.ts'
 import type { Place } from './vocab/places.ts'
 import { EU_MEMBERS, findPlaces } from './vocab/places.ts'
-import { findGases, findSynonyms } from './vocab/synonyms.ts'
+import { GAS_NAME_WORDS, findGases, findSynonyms } from './vocab/synonyms.ts'
 import type { UnitInfo } from './vocab/units.ts'
 import { findUnitInText } from './vocab/units.ts'
 
@@ -14,6 +14,8 @@ export interface Concept {
   /** Phrase as written (folded). */
   phrase: string
   alternatives: string[]
+  /** Key domains the concept points at (from the synonym table), if any. */
+  domains?: string[]
 }
 
 export interface ParsedDescription {
@@ -32,7 +34,8 @@ function deaccent(text: string): string {
 
 /** Standalone numbers ("50", "2.5") are quantities, not words; "c30/37" and "r410a" stay. */
 function dropQuantities(text: string): string {
-  return text.replace(/(^|[^\p{L}\p{N}/.,])\d+(?:[.,]\d+)*(?![\p{L}\p{N}/])/gu, '$1 ')
+  // A number right after a class code ("CEM II 42.5") is part of a name; keep it.
+  return text.replace(/(^|[^\p{L}\p{N}/.,])(?<!\b[IVX]{1,4} )\d+(?:[.,]\d+)*(?![\p{L}\p{N}/])/gu, '$1 ')
 }
 
 export function parseDescription(description: string): ParsedDescription {
@@ -53,7 +56,8 @@ export function parseDescription(description: string): ParsedDescription {
     }
   }
   const gases = findGases(words)
-  const remaining = words.map((w, i) => (used[i] ? '' : w))
+  // Gas names say which per-gas factor is wanted; they are not words of the activity.
+  const remaining = words.map((w, i) => (used[i] || GAS_NAME_WORDS.has(w) ? '' : w))
 
   const concepts: Concept[] = []
   for (const run of runs(remaining)) {
@@ -61,7 +65,7 @@ export function parseDescription(description: string): ParsedDescription {
     const covered = new Array<boolean>(run.length).fill(false)
     for (const m of mentions) {
       for (let i = m.start; i < m.end; i++) covered[i] = true
-      concepts.push({ phrase: m.phrase, alternatives: m.alternatives })
+      concepts.push({ phrase: m.phrase, alternatives: m.alternatives, domains: m.domains })
     }
     run.forEach((w, i) => {
       if (covered[i] || isStopWord(w) || processTerm(w) === null) return

@@ -7,14 +7,16 @@
  */
 import { z } from 'zod'
 import { AsOfSchema, intParam, optionalText } from '../find/params.ts'
-import { FIELD_BOOST, indexHasTerm } from '../find/search-index.ts'
+import { correctTerm, FIELD_BOOST, indexHasTerm } from '../find/search-index.ts'
 import type { Scope } from '../release/schema.ts'
-import type { LoadedRelease } from '../release/loaded.ts'
+import type { LoadedRelease, RowFacts } from '../release/loaded.ts'
+import { processTerm, terms } from '../find/text.ts'
 import type { SourceRef } from '../release/view.ts'
 import { sourceOf } from '../release/view.ts'
 import type { GeoMatch } from './geo.ts'
 import { geoVerdict } from './geo.ts'
-import type { ParsedDescription } from './parse.ts'
+import type { Concept, ParsedDescription } from './parse.ts'
+import { findSynonyms } from './vocab/synonyms.ts'
 import { parseDescription } from './parse.ts'
 import { buildQuery } from './query.ts'
 import { askedVariants, variantWeight } from './variants.ts'
@@ -81,10 +83,27 @@ function applyHints(parsed: ParsedDescription, req: ParsedResolveRequest): Parse
   return { ...parsed, places: place ? [place] : parsed.places, unit }
 }
 
+/**
+ * Generic activity words ("combustion", "vehicles", "travel") say little about which factor:
+ * they count a third in coverage, so a factor is not ranked down for lacking them.
+ */
+const WEAK_WORDS = new Set(['combustion', 'burning', 'burnt', 'burned', 'vehicle', 'vehicles', 'travel', 'journey', 'journeys', 'trip', 'trips', 'transport', 'commute', 'use', 'heating', 'emissions', 'emission', 'fuel', 'fuels', 'energy', 'ride', 'rides', 'deliveries', 'delivery', 'hours', 'hour'])
+
+function conceptWeight(phrase: string): number {
+  return WEAK_WORDS.has(phrase) ? 0.35 : 1
+}
+
+/** Unit agreement, counting a material's own conversion data (density, area mass) as a match. */
+function unitFitOf(named: UnitInfo, facts: RowFacts): number {
+  const direct = unitAgreement(named, facts.unit)
+  if (direct > 0 || !facts.convertible) return direct
+  return facts.convertible.has(named.dimension) ? 0.9 : 0
+}
+
 function sourceWeight(release: LoadedRelease, position: number, gases: readonly string[]): number {
   const facts = release.facts[position]
   if (!facts) return 1
-  let w = facts.secondary ? 0.8 : facts.derived ? 0.9 : 1
+  let w = facts.secondary ? 0.65 : facts.derived ? 0.72 : 1
   // Where nothing narrower is asked, the source's own average is the common answer.
   if (facts.average) w *= 1.08
   if (gases.length === 0) w *= facts.perGas ? 0.35 : 1
@@ -100,27 +119,39 @@ export function rank(release: LoadedRelease, parsed: ParsedDescription, asked = 
   const hits = parsed.gases.length === 0 ? totals : [...totals, ...release.gasIndex().search(tree, { boost: FIELD_BOOST })].sort((a, b) => b.score - a.score)
   const top = hits[0]?.score ?? 0
   if (top <= 0) return []
+  const domains = new Set(parsed.concepts.flatMap((c) => c.domains ?? []))
+  const conceptWeights = parsed.concepts.map((c) => conceptWeight(c.phrase))
+  const totalConceptWeight = conceptWeights.reduce((a, b) => a + b, 0) || 1
+  const placeTerms = new Set(terms(parsed.placeWords.join(' ')))
   const scored: Scored[] = []
   for (const hit of hits) {
     const position = hit.id as number
     const row = release.rows[position]
     const facts = release.facts[position]
     if (!row || !facts) continue
-    const covered = new Set<number>()
+    let coveredMask = 0
     for (const t of hit.queryTerms) {
       const c = conceptOfTerm.get(t)
-      if (c !== undefined) covered.add(c)
+      if (c !== undefined) coveredMask |= 1 << c
     }
-    const coverage = conceptCount === 0 ? 1 : covered.size / conceptCount
+    let coveredWeight = 0
+    for (let c = 0; c < conceptWeights.length; c++) if (coveredMask & (1 << c)) coveredWeight += conceptWeights[c] ?? 0
+    const coverage = conceptCount === 0 ? 1 : coveredWeight / totalConceptWeight
     // A factor that only shares the place words is not an answer.
     if (coverage === 0) continue
     // Coverage of the concepts asked for dominates; BM25 differences between factors that
     // cover the same concepts are mostly name length, so they are compressed.
     const text = (0.7 + 0.3 * (hit.score / top)) * (0.2 + 0.8 * coverage * coverage)
     const geo = geoVerdict(row, parsed.places, facts.domain)
-    const unitFit = parsed.unit ? unitAgreement(parsed.unit, facts.unit) : 1
+    const unitFit = parsed.unit ? unitFitOf(parsed.unit, facts) : 1
     const unitWeight = parsed.unit ? 0.2 + 0.8 * unitFit : 1
-    const score = text * geo.weight * unitWeight * sourceWeight(release, position, parsed.gases) * variantWeight(facts.variants, asked)
+    // Among equal matches the shorter name is the more general factor.
+    const extraNameTerms = Math.max(0, facts.nameTerms - hit.terms.length)
+    const brevity = 1 / (1 + 0.02 * extraNameTerms)
+    const domainWeight = domains.size === 0 || domains.has(facts.domain) ? 1 : 0.7
+    const placeInText = placeTerms.size > 0 && hit.queryTerms.some((t) => placeTerms.has(t)) ? 1.1 : 1
+    const score =
+      text * geo.weight * unitWeight * sourceWeight(release, position, parsed.gases) * variantWeight(facts.variants, asked) * brevity * domainWeight * placeInText
     scored.push({ position, score, geo: geo.match, coverage, unitFit })
   }
   scored.sort((a, b) => b.score - a.score || a.position - b.position)
@@ -140,8 +171,29 @@ function round3(x: number): number {
   return Math.max(0.001, Math.round(x * 1000) / 1000)
 }
 
+/**
+ * Misspelt words the index does not know are corrected to the nearest index term (a swap of
+ * two letters is one edit), then read again for synonyms: "electrcity" becomes "electricity".
+ */
+function repairTypos(parsed: ParsedDescription, release: LoadedRelease): ParsedDescription {
+  let changed = false
+  const words = parsed.concepts.map((c) => {
+    if (c.alternatives.length > 0 || c.phrase.includes(' ') || indexHasTerm(release.index, processTerm(c.phrase) ?? c.phrase)) return c.phrase
+    const fixed = correctTerm(release.index, processTerm(c.phrase) ?? c.phrase)
+    if (fixed === null) return c.phrase
+    changed = true
+    return fixed
+  })
+  if (!changed) return parsed
+  const concepts = words.map((w, i) => {
+    const [synonym] = findSynonyms([w])
+    return synonym ? { phrase: w, alternatives: synonym.alternatives, domains: synonym.domains } : { ...(parsed.concepts[i] as Concept), phrase: w }
+  })
+  return { ...parsed, concepts }
+}
+
 export function resolveRelease(release: LoadedRelease, req: ParsedResolveRequest): ResolveResponse {
-  const parsed = applyHints(parseDescription(req.description), req)
+  const parsed = repairTypos(applyHints(parseDescription(req.description), req), release)
   const scored = rank(release, parsed, askedVariants(req.description))
   const best = scored[0]
   const picked = scored.slice(0, req.limit)

@@ -6,71 +6,83 @@
  */
 import { stem } from '../../find/text.ts'
 
-const GROUPS: string[][] = [
-  ['petrol', 'gasoline', 'motor gasoline', 'benzin', 'unleaded'],
-  ['diesel', 'derv', 'diesel fuel', 'dieselkraftstoff', 'diesel oil'],
-  ['hgv', 'lorry', 'lorries', 'truck', 'trucks', 'heavy goods vehicle', 'articulated', 'semi', 'lkw'],
-  ['van', 'vans', 'lgv', 'light goods vehicle', 'delivery van', 'transporter'],
-  ['lpg', 'liquefied petroleum gas', 'autogas'],
-  ['cng', 'compressed natural gas'],
-  ['lng', 'liquefied natural gas'],
-  ['battery electric vehicle', 'bev', 'ev', 'electric car', 'electric vehicle', 'elektroauto'],
-  ['plug in hybrid electric vehicle', 'phev', 'plug in hybrid', 'plugin hybrid'],
-  ['electricity', 'grid power', 'mains electricity', 'power', 'grid electricity', 'strom', 'electric power', 'grid', 'electrical', 'purchased electricity'],
-  ['flight', 'flights', 'flying', 'flew', 'fly', 'plane', 'air travel', 'airplane', 'aeroplane', 'aviation', 'flug', 'airline'],
-  ['rail', 'train', 'trains', 'railway', 'national rail', 'bahn', 'zug'],
-  ['hotel stay', 'hotel', 'hotel night', 'hotel nights', 'accommodation', 'room night', 'hotel room'],
-  ['natural gas', 'gas', 'mains gas', 'erdgas', 'pipeline gas', 'methane gas'],
-  ['taxi', 'taxis', 'cab', 'cabs', 'uber', 'minicab'],
-  ['bus', 'buses', 'coach', 'local bus'],
-  ['car', 'cars', 'passenger car', 'auto', 'pkw', 'automobile', 'drove', 'driving', 'drive'],
-  ['motorbike', 'motorcycle', 'motorbikes', 'scooter', 'moped'],
-  ['ferry', 'ferries', 'boat'],
-  ['underground', 'tube', 'subway', 'metro', 'light rail', 'tram'],
-  ['concrete', 'beton', 'ready mix', 'readymix', 'transportbeton'],
-  ['steel', 'stahl', 'rebar', 'reinforcing steel', 'betonstahl', 'bewehrungsstahl', 'structural steel', 'baustahl'],
-  ['timber', 'holz', 'wood', 'lumber', 'konstruktionsvollholz', 'schnittholz', 'wooden'],
-  ['glued laminated timber', 'glulam', 'brettschichtholz', 'clt', 'cross laminated timber', 'brettsperrholz'],
-  ['brick', 'bricks', 'ziegel', 'mauerziegel', 'clay brick'],
-  ['glass', 'glas', 'flachglas', 'float glass'],
-  ['aluminium', 'aluminum', 'alu'],
-  ['cement', 'zement', 'portland cement', 'portlandzement'],
-  ['insulation', 'dammung', 'daemmung', 'dammstoff', 'waermedaemmung'],
-  ['mineral wool', 'mineralwolle', 'rock wool', 'steinwolle', 'glass wool', 'glaswolle'],
-  ['gypsum', 'gips', 'plasterboard', 'gipskarton', 'drywall', 'gipskartonplatte'],
-  ['copper', 'kupfer'],
-  ['plastic', 'plastics', 'kunststoff'],
-  ['eps', 'expanded polystyrene', 'styropor', 'polystyrol'],
-  ['heating oil', 'burning oil', 'kerosene', 'heizol', 'paraffin'],
-  ['gas oil', 'red diesel', 'gasoil'],
-  ['jet fuel', 'aviation turbine fuel', 'jet kerosene', 'jet a1', 'jet a'],
-  ['coal', 'steinkohle', 'hard coal'],
-  ['water supply', 'water', 'tap water', 'mains water'],
-  ['water treatment', 'wastewater', 'waste water', 'sewage'],
-  ['landfill', 'landfilled', 'tip', 'dump'],
-  ['recycling', 'recycled', 'recycle'],
-  ['combustion', 'incineration', 'incinerated', 'energy from waste'],
-  ['paper', 'cardboard', 'paper and board'],
-  ['district heating', 'heat and steam', 'fernwarme', 'heat network'],
-  ['homeworking', 'working from home', 'home office', 'remote work', 'wfh'],
-  ['economy', 'economy class', 'coach class'],
-  ['business class', 'business'],
-  ['first class', 'first'],
-  ['long haul', 'long distance flight', 'intercontinental', 'transatlantic'],
-  ['short haul', 'short flight', 'european flight'],
-  ['domestic', 'internal', 'inland'],
-  ['wood pellets', 'pellets', 'holzpellets'],
-  ['wood chips', 'woodchips', 'hackschnitzel'],
-  ['refrigerant', 'refrigerants', 'kaltemittel', 'f gas', 'hfc'],
-  ['freight', 'freighting', 'shipping', 'haulage', 'goods transport', 'logistics'],
-  ['container ship', 'container shipping', 'sea freight', 'ocean freight'],
-  ['air freight', 'air cargo'],
-  ['food', 'catering', 'meals'],
+/**
+ * `source words : how people say it`. Source words are what the datasets use; a phrase on the
+ * right adds every source word to the query, a source word adds the other source words only
+ * (so "electricity" is not widened to every "power" and "grid" factor).
+ */
+const GROUPS: string[] = [
+  'petrol|gasoline @fuels : motor gasoline|benzin|unleaded',
+  'diesel @fuels : derv|diesel fuel|dieselkraftstoff|diesel oil',
+  'hgv|lorry|truck @freight : lorries|trucks|heavy goods vehicle|articulated lorry|semi truck|lkw',
+  'van|vans @freight : lgv|light goods vehicle|delivery van|delivery vans|transporter',
+  'lpg @fuels : liquefied petroleum gas|autogas',
+  'cng @fuels : compressed natural gas',
+  'lng @fuels : liquefied natural gas',
+  'battery electric vehicle @transport @freight : bev|ev|evs|electric car|electric cars|electric vehicle|elektroauto',
+  'plug in hybrid electric vehicle @transport : phev|plug in hybrid|plugin hybrid',
+  'electricity @electricity : grid power|mains electricity|power|grid electricity|strom|electric power|purchased electricity|electrical energy|grid|power consumption|electricity consumption',
+  'flights|flight @transport : flying|flew|fly|plane|air travel|airplane|aeroplane|flug|airline|air trip|plane ticket',
+  'rail|train|national rail @transport : trains|railway|bahn|zug|intercity|rail journeys|train travel',
+  'hotel stay|hotel @accommodation : hotel night|hotel nights|accommodation|room night|hotel room|hotels|overnight stay|ubernachtung',
+  'natural gas @fuels : gas|mains gas|erdgas|pipeline gas|methane gas|gas heating|gas boiler|gas boilers',
+  'taxi|taxis|regular taxi @transport : cab|cabs|uber|minicab|rideshare|taxi ride',
+  'bus|local bus @transport : buses|bus commute',
+  'coach @transport : coaches|coach trip',
+  'car|cars @transport : passenger car|auto|pkw|automobile|drove|driving|drive|company car',
+  'motorbike @transport : motorcycle|motorbikes|motorcycles|scooter|moped',
+  'ferry @transport : ferries|boat',
+  'underground @transport : tube|subway|metro',
+  'light rail and tram @transport : tram|light rail|trams',
+  'concrete @materials : beton|ready mix|readymix|transportbeton',
+  'steel @materials : stahl|rebar|reinforcing steel|betonstahl|bewehrungsstahl|baustahl',
+  'timber|wood : holz|lumber|konstruktionsvollholz|schnittholz|wooden',
+  'glued laminated timber : glulam|brettschichtholz|clt|cross laminated timber|brettsperrholz',
+  'brick|bricks : ziegel|mauerziegel|clay brick',
+  'glass : glas|flachglas|float glass',
+  'aluminium : aluminum|alu',
+  'cement : zement|portland cement|portlandzement',
+  'insulation : dammung|daemmung|dammstoff|waermedaemmung',
+  'mineral wool : mineralwolle|rock wool|steinwolle|glass wool|glaswolle',
+  'plasterboard|gypsum : gips|gipskarton|drywall|gipskartonplatte',
+  'copper : kupfer',
+  'plastics|plastic : kunststoff',
+  'expanded polystyrene : eps|styropor|polystyrol',
+  'burning oil|kerosene @fuels : heating oil|heizol|paraffin',
+  'gas oil @fuels : red diesel|gasoil',
+  'aviation turbine fuel|jet fuel @fuels : jet kerosene|jet a1|jet a',
+  'coal @fuels : steinkohle|hard coal',
+  'water supply @water : water|tap water|mains water',
+  'water treatment @water : wastewater|waste water|sewage|wastewater treatment',
+  'landfill : landfilled|tip|dump',
+  'recycling|recycled : recycle',
+  'combustion|incineration : incinerated|energy from waste',
+  'paper|board : cardboard|paper and board',
+  'district heat and steam|district heating|heat and steam @heat_steam : fernwarme|heat network',
+  'homeworking @homeworking : working from home|home office|remote work|wfh|homeworking hours',
+  'economy : economy class|coach class',
+  'business class : business',
+  'first class : first',
+  'long haul : long distance flight|intercontinental|transatlantic',
+  'short haul : short flight|european flight',
+  'domestic : internal|inland',
+  'wood pellets : pellets|holzpellets',
+  'wood chips : woodchips|hackschnitzel',
+  'refrigerant @refrigerants : refrigerants|kaltemittel|f gas|refrigerant leakage',
+  'freighting|freight @freight : shipping|haulage|goods transport|logistics',
+  'container ship : container shipping|sea freight|ocean freight',
+  'freight flights @freight : air freight|air cargo',
+  'wtt : well to tank|well-to-tank|upstream fuel',
+  'propane @fuels : propane gas',
+  'butane @fuels : butane gas',
+  'fuel oil @fuels : heavy fuel oil|hfo|bunker fuel',
 ]
 
-export interface SynonymGroup {
-  /** All phrases of the group (folded). */
-  phrases: string[]
+interface SynonymGroup {
+  /** Words the sources use. */
+  canon: string[]
+  /** Key domains the phrase points at (`@electricity`), used to rank other domains down. */
+  domains: string[]
 }
 
 /** Phrases are matched on stemmed words, so "vans" finds "delivery van". */
@@ -78,17 +90,29 @@ function stemPhrase(phrase: string): string {
   return phrase.split(' ').map(stem).join(' ')
 }
 
-const BY_PHRASE = new Map<string, SynonymGroup[]>()
-for (const phrases of GROUPS) {
-  const group: SynonymGroup = { phrases }
-  for (const p of phrases) {
-    const stemmed = stemPhrase(p)
-    const list = BY_PHRASE.get(stemmed) ?? []
-    list.push(group)
-    BY_PHRASE.set(stemmed, list)
-  }
+interface Entry {
+  alternatives: string[]
+  domains: string[]
 }
-const LONGEST = Math.max(...GROUPS.flat().map((p) => p.split(' ').length))
+
+/** phrase (stemmed) -> alternatives to add and domains it points at. */
+const BY_PHRASE = new Map<string, Entry>()
+function addEntry(phrase: string, group: SynonymGroup): void {
+  const key = stemPhrase(phrase)
+  const entry = BY_PHRASE.get(key) ?? { alternatives: [], domains: [] }
+  for (const a of group.canon) if (a !== phrase && !entry.alternatives.includes(a)) entry.alternatives.push(a)
+  for (const d of group.domains) if (!entry.domains.includes(d)) entry.domains.push(d)
+  BY_PHRASE.set(key, entry)
+}
+for (const line of GROUPS) {
+  const [left = '', right = ''] = line.split(':')
+  const domains = [...left.matchAll(/@([a-z_]+)/g)].map((m) => m[1] ?? '')
+  const canon = left.replace(/@[a-z_]+/g, '').split('|').map((p) => p.trim()).filter(Boolean)
+  const group: SynonymGroup = { canon, domains }
+  for (const c of canon) addEntry(c, group)
+  for (const u of right.split('|').map((p) => p.trim()).filter(Boolean)) addEntry(u, group)
+}
+const LONGEST = Math.max(...[...BY_PHRASE.keys()].map((p) => p.split(' ').length))
 
 export interface SynonymMention {
   start: number
@@ -97,6 +121,8 @@ export interface SynonymMention {
   phrase: string
   /** Alternative phrases for it. */
   alternatives: string[]
+  /** Key domains it points at. */
+  domains: string[]
 }
 
 /** Phrases in `words` that belong to a synonym group, longest first at each position. */
@@ -107,10 +133,9 @@ export function findSynonyms(words: readonly string[]): SynonymMention[] {
     let n = Math.min(LONGEST, words.length - i)
     for (; n >= 1; n--) {
       const phrase = words.slice(i, i + n).join(' ')
-      const groups = BY_PHRASE.get(stemPhrase(phrase))
-      if (groups) {
-        const alternatives = [...new Set(groups.flatMap((g) => g.phrases))].filter((p) => p !== phrase)
-        found.push({ start: i, end: i + n, phrase, alternatives })
+      const entry = BY_PHRASE.get(stemPhrase(phrase))
+      if (entry) {
+        found.push({ start: i, end: i + n, phrase, alternatives: entry.alternatives, domains: entry.domains })
         break
       }
     }
@@ -124,6 +149,9 @@ const GAS_WORDS: Record<string, string> = {
   co2: 'co2', 'carbon dioxide': 'co2', ch4: 'ch4', methane: 'ch4', n2o: 'n2o', 'nitrous oxide': 'n2o',
   sf6: 'sf6', nf3: 'nf3', hfcs: 'hfc', pfc: 'pfc', pfcs: 'pfc',
 }
+
+/** Single words that only name a gas (dropped from the activity words). */
+export const GAS_NAME_WORDS = new Set(['co2', 'ch4', 'n2o', 'methane', 'sf6', 'nf3', 'hfcs', 'pfcs', 'nitrous', 'oxide', 'dioxide'])
 
 /** Gases named in folded words (co2, ch4, ...). "CO2e" is not a gas mention. */
 export function findGases(words: readonly string[]): string[] {

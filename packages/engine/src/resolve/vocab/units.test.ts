@@ -40,7 +40,7 @@ describe('unitAgreement', () => {
     const litre = unitInfo('litre')
     if (!litre) throw new Error('litre missing')
     expect(unitAgreement(litre, unitInfo('litre'))).toBe(1)
-    expect(unitAgreement(litre, unitInfo('m3'))).toBe(0.6)
+    expect(unitAgreement(litre, unitInfo('m3'))).toBe(0.85)
     expect(unitAgreement(litre, unitInfo('kwh'))).toBe(0)
   })
 })

@@ -122,7 +122,8 @@ export function findUnitInText(folded: string): UnitMention | null {
 export function unitAgreement(named: UnitInfo, factor: UnitInfo | null): number {
   if (factor === null) return 0
   if (factor.id === named.id) return 1
-  if (factor.dimension === named.dimension) return 0.6
+  // Same kind (kg/tonne, litre/m3, kWh/GJ, km/mile): an exact conversion away.
+  if (factor.dimension === named.dimension) return 0.85
   const distanceLike = new Set<UnitDimension>(['distance', 'passenger_distance'])
   if (distanceLike.has(factor.dimension) && distanceLike.has(named.dimension)) return 0.5
   return 0

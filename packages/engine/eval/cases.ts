@@ -1,0 +1,169 @@
+/**
+ * Authoring input of the resolve evaluation set: descriptions as users write them, with the
+ * acceptable answers as key patterns *at authoring time*. `author-eval.ts` turns the patterns
+ * into source cells (edition id + cell_ref) against a release build and writes
+ * resolve-eval.json, which is what run-eval.ts and the tests read — so the set stays valid
+ * when keys are renamed. Several answers are acceptable where the sources publish the same
+ * thing twice (e.g. "Passenger vehicles" and "Business travel- land"), or where the choice is
+ * the user's (flights with or without radiative forcing).
+ */
+export interface EvalCaseSpec {
+  description: string
+  /** Regular expressions over factor keys; any match is an acceptable answer. */
+  accept: string[]
+  country?: string
+  unit?: string
+  note?: string
+}
+
+const UK_DIESEL = String.raw`^fuels\.gb\.liquid_fuels_diesel_(average_biofuel_blend|100_pct_mineral_diesel)\.litres$`
+const UK_PETROL = String.raw`^fuels\.gb\.liquid_fuels_petrol_(average_biofuel_blend|100_pct_mineral_petrol)\.litres$`
+const UK_ELECTRICITY = String.raw`^electricity\.gb\.electricity_generated\.kwh$`
+const grid = (cc: string) => String.raw`^electricity\.${cc}\.grid_average\.location_(ember|emaps)$`
+const hotel = (cc: string) => String.raw`^accommodation\.${cc}\.hotel_stay\.room_per_night$`
+const car = (fuel: string, unit: string) => String.raw`^transport\.gb\.cars_by_size_average_car_${fuel}\.(business_travel_)?${unit}$`
+
+export const CASES: EvalCaseSpec[] = [
+  // Fuels
+  { description: 'diesel for our delivery vans, litres', accept: [UK_DIESEL] },
+  { description: 'petrol litres', accept: [UK_PETROL] },
+  { description: 'Dieselkraftstoff Liter', accept: [UK_DIESEL] },
+  { description: 'DERV 2000 litres', accept: [UK_DIESEL] },
+  { description: 'desiel litres', accept: [UK_DIESEL], note: 'typo' },
+  { description: 'natural gas kWh', accept: [String.raw`^fuels\.gb\.gaseous_fuels_natural_gas\.kwh_gross_cv$`] },
+  { description: 'gas used by our boilers, kWh', accept: [String.raw`^fuels\.gb\.gaseous_fuels_natural_gas\.kwh_gross_cv$`] },
+  { description: 'natural gas m3', accept: [String.raw`^fuels\.gb\.gaseous_fuels_natural_gas\.m3$`] },
+  { description: 'mains gas 12,000 kWh', accept: [String.raw`^fuels\.gb\.gaseous_fuels_natural_gas\.kwh_gross_cv$`] },
+  { description: 'LPG litres', accept: [String.raw`^fuels\.gb\.gaseous_fuels_lpg\.litres$`] },
+  { description: 'heating oil litres', accept: [String.raw`^fuels\.gb\.liquid_fuels_burning_oil\.litres$`] },
+  { description: 'kerosene for heating, litres', accept: [String.raw`^fuels\.gb\.liquid_fuels_burning_oil\.litres$`] },
+  { description: 'red diesel for generators, litres', accept: [String.raw`^fuels\.gb\.liquid_fuels_gas_oil\.litres$`] },
+  { description: 'gas oil tonnes', accept: [String.raw`^fuels\.gb\.liquid_fuels_gas_oil\.tonnes$`] },
+  { description: 'industrial coal tonnes', accept: [String.raw`^fuels\.gb\.solid_fuels_coal_industrial\.tonnes$`] },
+  { description: 'coal for domestic heating, tonnes', accept: [String.raw`^fuels\.gb\.solid_fuels_coal_domestic\.tonnes$`] },
+  { description: 'propane litres', accept: [String.raw`^fuels\.gb\.gaseous_fuels_propane\.litres$`] },
+  { description: 'butane kg', accept: [String.raw`^fuels\.gb\.gaseous_fuels_butane\.(kg|tonnes)$`] },
+  { description: 'CNG kg', accept: [String.raw`^fuels\.gb\.gaseous_fuels_cng\.(kg|tonnes)$`] },
+  { description: 'jet fuel litres', accept: [String.raw`^fuels\.gb\.liquid_fuels_aviation_turbine_fuel\.litres$`] },
+  { description: 'wood pellets tonnes', accept: [String.raw`^bioenergy\.gb\.biomass_wood_pellets\.tonnes$`] },
+  { description: 'wood chips tonnes', accept: [String.raw`^bioenergy\.gb\.biomass_wood_chips\.tonnes$`] },
+  { description: 'biodiesel litres', accept: [String.raw`^bioenergy\.gb\.biofuel_biodiesel_(me|hvo)\.litres$`] },
+  { description: 'bioethanol litres', accept: [String.raw`^bioenergy\.gb\.biofuel_bioethanol\.litres$`] },
+  { description: 'fuel oil tonnes', accept: [String.raw`^fuels\.gb\.liquid_fuels_fuel_oil\.tonnes$`] },
+  { description: 'CO2 from motor gasoline in vehicles, gallons', accept: [String.raw`^fuels\.us\.motor_gasoline\.mobile_gallon_co2$`], note: 'EPA Hub publishes per gas only' },
+  { description: 'diesel fuel CO2 per gallon, US fleet', accept: [String.raw`^fuels\.us\.diesel_fuel\.mobile_gallon_co2$`] },
+  { description: 'natural gas CO2 per scf in the US', accept: [String.raw`^fuels\.us\.natural_gas\.stationary_scf_co2$`] },
+  { description: 'diesel oil Australia GJ', accept: [String.raw`^fuels\.au\.diesel_oil\.[a-z_]*scope1_gj$`] },
+  { description: 'methane from natural gas combustion, kWh', accept: [String.raw`^fuels\.gb\.gaseous_fuels_natural_gas\.kwh_gross_cv_ch4$`], note: 'per-gas key only when a gas is named' },
+  { description: 'CO2 part of diesel, litres', accept: [String.raw`^fuels\.gb\.liquid_fuels_diesel_average_biofuel_blend\.litres_co2$`] },
+  { description: 'well-to-tank diesel litres', accept: [String.raw`^fuels\.gb\.liquid_fuels_diesel_(average_biofuel_blend|100_pct_mineral_diesel)\.wtt_litres$`] },
+
+  // Electricity
+  { description: 'electricity in Texas', accept: [String.raw`^electricity\.us\.(state_tx|egrid_erct)\.location_total_output$`] },
+  { description: 'grid electricity UK kWh', accept: [UK_ELECTRICITY] },
+  { description: 'mains electricity', accept: [UK_ELECTRICITY] },
+  { description: 'purchased electricity for our office', accept: [UK_ELECTRICITY] },
+  { description: 'electrcity UK', accept: [UK_ELECTRICITY], note: 'typo' },
+  { description: 'Strom Deutschland', accept: [grid('de')] },
+  { description: 'electricity France', accept: [grid('fr')] },
+  { description: 'power consumption in California', accept: [String.raw`^electricity\.us\.(state_ca|egrid_camx)\.location_total_output$`] },
+  { description: 'electricity New York City', accept: [String.raw`^electricity\.us\.(state_ny|egrid_nycw)\.location_total_output$`] },
+  { description: 'grid electricity RFCW subregion', accept: [String.raw`^electricity\.us\.egrid_rfcw\.location_total_output$`] },
+  { description: 'ERCOT grid power kWh', accept: [String.raw`^electricity\.us\.egrid_erct\.location_total_output$`] },
+  { description: 'electricity Florida', accept: [String.raw`^electricity\.us\.(state_fl|egrid_frcc)\.location_total_output$`] },
+  { description: 'electricity Washington state', accept: [String.raw`^electricity\.us\.(state_wa|egrid_nwpp)\.location_total_output$`] },
+  { description: 'US average grid electricity', accept: [String.raw`^electricity\.us\.national\.location_total_output$`] },
+  { description: 'electricity TX', accept: [String.raw`^electricity\.us\.(state_tx|egrid_erct)\.location_total_output$`] },
+  { description: 'electricity New South Wales', accept: [String.raw`^electricity\.au\.nsw_act\.location_scope2_kwh$`] },
+  { description: 'electricity used in Sydney', accept: [String.raw`^electricity\.au\.nsw_act\.location_scope2_kwh$`] },
+  { description: 'electricity Victoria Australia kWh', accept: [String.raw`^electricity\.au\.vic\.location_scope2_kwh$`] },
+  { description: 'Queensland grid electricity', accept: [String.raw`^electricity\.au\.qld\.location_scope2_kwh$`] },
+  { description: 'electricity in Japan', accept: [grid('jp')] },
+  { description: 'India grid electricity', accept: [grid('in')] },
+  { description: 'electricity consumption Brazil', accept: [grid('br')] },
+  { description: 'electricity Spain kWh', accept: [grid('es')] },
+  { description: 'Canadian grid electricity', accept: [grid('ca')] },
+  { description: 'electricity China', accept: [grid('cn')] },
+  { description: 'Italian electricity', accept: [grid('it')] },
+  { description: 'electricity Poland', accept: [grid('pl')] },
+  { description: 'grid power', accept: [UK_ELECTRICITY], country: 'GB' },
+  { description: 'electricity', accept: [grid('se')], country: 'SE', note: 'country hint' },
+  { description: 'T&D losses UK electricity', accept: [String.raw`^electricity\.gb\.uk_electricity\.td_kwh$`] },
+  { description: 'district heating kWh', accept: [String.raw`^heat_steam\.gb\.district_heat_and_steam\.kwh$`] },
+  { description: 'purchased steam US, CO2 per mmBtu', accept: [String.raw`^heat_steam\.us\.steam_and_heat\.mmbtu_co2$`] },
+
+  // Business travel
+  { description: 'flew London to NYC economy', accept: [String.raw`^transport\.gb\.flights_long_haul_to_from_uk_economy_class_with(out)?_rf\.passenger_km$`] },
+  { description: 'domestic flight UK passenger km', accept: [String.raw`^transport\.gb\.flights_domestic_to_from_uk_average_passenger_with(out)?_rf\.passenger_km$`] },
+  { description: 'short haul flight business class', accept: [String.raw`^transport\.gb\.flights_short_haul_to_from_uk_business_class_with(out)?_rf\.passenger_km$`] },
+  { description: 'long-haul flights first class', accept: [String.raw`^transport\.gb\.flights_long_haul_to_from_uk_first_class_with(out)?_rf\.passenger_km$`] },
+  { description: 'flight Paris to Berlin', accept: [String.raw`^transport\.gb\.flights_(short_haul_to_from_uk|international_to_from_non_uk)_average_passenger_with(out)?_rf\.passenger_km$`, String.raw`^transport\.(fr|de)\.passenger_flight_[a-z0-9_]*short_haul[a-z0-9_]*\.[a-z0-9_]+$`], note: 'a French or German short-haul factor is as good as the UK one' },
+  { description: 'flying Manchester to Edinburgh', accept: [String.raw`^transport\.gb\.flights_domestic_to_from_uk_average_passenger_with(out)?_rf\.passenger_km$`] },
+  { description: 'plane ticket London to Sydney, premium economy', accept: [String.raw`^transport\.gb\.flights_long_haul_to_from_uk_premium_economy_class_with(out)?_rf\.passenger_km$`] },
+  { description: 'train travel UK passenger km', accept: [String.raw`^transport\.gb\.rail_national_rail\.(business_travel_)?passenger_km$`] },
+  { description: 'rail journeys', accept: [String.raw`^transport\.gb\.rail_national_rail\.(business_travel_)?passenger_km$`] },
+  { description: 'international rail Eurostar', accept: [String.raw`^transport\.gb\.rail_international_rail\.(business_travel_)?passenger_km$`] },
+  { description: 'London Underground tube journeys', accept: [String.raw`^transport\.gb\.rail_london_underground\.(business_travel_)?passenger_km$`] },
+  { description: 'taxi ride km', accept: [String.raw`^transport\.gb\.taxis_regular_taxi\.(business_travel_)?(km|passenger_km)$`] },
+  { description: 'black cab passenger km', accept: [String.raw`^transport\.gb\.taxis_black_cab\.(business_travel_)?passenger_km$`] },
+  { description: 'bus commute passenger km', accept: [String.raw`^transport\.gb\.bus_average_local_bus\.(business_travel_)?passenger_km$`] },
+  { description: 'coach trip passenger km', accept: [String.raw`^transport\.gb\.bus_coach\.(business_travel_)?passenger_km$`] },
+  { description: 'petrol car miles', accept: [car('petrol', 'miles')] },
+  { description: 'diesel car 500 km', accept: [car('diesel', 'km')] },
+  { description: 'electric car km', accept: [String.raw`^transport\.gb\.cars_by_size_average_car_battery_electric_vehicle\.[a-z_]*km$`] },
+  { description: 'EV mileage, miles', accept: [String.raw`^transport\.gb\.cars_by_size_average_car_battery_electric_vehicle\.[a-z_]*miles$`] },
+  { description: 'PHEV miles', accept: [String.raw`^transport\.gb\.cars_by_size_average_car_plug_in_hybrid_electric_vehicle\.[a-z_]*miles$`] },
+  { description: 'hybrid car km', accept: [car('hybrid', 'km')] },
+  { description: 'company car, fuel unknown, miles', accept: [car('unknown', 'miles')] },
+  { description: 'motorbike km', accept: [String.raw`^transport\.gb\.motorbike_average\.(business_travel_)?km$`] },
+  { description: 'ferry foot passenger', accept: [String.raw`^transport\.gb\.ferry_foot_passenger\.passenger_km$`] },
+  { description: '2 nights in a hotel in Germany', accept: [hotel('de')] },
+  { description: 'hotel stay London', accept: [String.raw`^accommodation\.gb\.hotel_stay_london\.room_per_night$`] },
+  { description: 'hotel night UK', accept: [hotel('gb')] },
+  { description: 'hotel room in New York', accept: [hotel('us')] },
+  { description: 'accommodation Japan per night', accept: [hotel('jp')] },
+  { description: 'Hotel Frankreich 3 Nächte', accept: [hotel('fr')] },
+  { description: 'hotel stay Dubai', accept: [hotel('ae')] },
+  { description: 'hotel nights in Spain', accept: [hotel('es')] },
+
+  // Freight
+  { description: 'HGV freight 1000 tonne-km', accept: [String.raw`^freight\.gb\.hgv_all_diesel_all_hgvs_average_laden\.freighting_tonne_km$`] },
+  { description: 'lorry km', accept: [String.raw`^freight\.gb\.hgv_all_diesel_all_hgvs_average_laden\.(freighting_)?km$`] },
+  { description: 'truck deliveries miles', accept: [String.raw`^freight\.gb\.hgv_all_diesel_all_hgvs_average_laden\.(freighting_)?miles$`] },
+  { description: 'delivery van diesel miles', accept: [String.raw`^freight\.gb\.vans_average_up_to_3_5_tonnes_diesel\.(freighting_)?miles$`] },
+  { description: 'container ship tonne km', accept: [String.raw`^freight\.gb\.cargo_ship_container_ship_average\.freighting_tonne_km$`] },
+  { description: 'air freight long haul tonne-km', accept: [String.raw`^freight\.gb\.freight_flights_long_haul_to_from_uk_with(out)?_rf\.freighting_tonne_km$`] },
+  { description: 'rail freight tonne km', accept: [String.raw`^freight\.gb\.rail_freight_train\.freighting_tonne_km$`] },
+  { description: 'refrigerated HGV tonne-km', accept: [String.raw`^freight\.gb\.hgv_refrigerated_all_diesel_all_hgvs_average_laden\.freighting_tonne_km$`] },
+  { description: 'electric van km', accept: [String.raw`^freight\.gb\.vans_average_up_to_3_5_tonnes_battery_electric_vehicle\.(freighting_|electricity_)?km$`] },
+
+  // Waste, water, refrigerants, homeworking
+  { description: 'construction concrete waste to landfill, tonnes', accept: [String.raw`^waste\.gb\.construction_concrete_landfill\.tonnes$`] },
+  { description: 'food waste composting', accept: [String.raw`^waste\.gb\.[a-z_]*food[a-z_]*compost[a-z_]*\.tonnes$`] },
+  { description: 'water supply m3', accept: [String.raw`^water\.gb\.water_supply\.[a-z_]*(m3|cubic_metres)[a-z_]*$`] },
+  { description: 'wastewater treatment cubic metres', accept: [String.raw`^water\.gb\.water_treatment\.[a-z_]*(m3|cubic_metres)[a-z_]*$`] },
+  { description: 'R410A refrigerant leakage kg', accept: [String.raw`^refrigerants\.gb\.r410a\.kg$`] },
+  { description: 'homeworking hours', accept: [String.raw`^homeworking\.gb\.homeworking_office_equipment_plus_heating\.fte_working_hour$`] },
+
+  // Construction materials (ÖKOBAUDAT / DESNZ)
+  { description: '50 t of C30/37 concrete', accept: [String.raw`^materials\.concrete\.ready_mix\.c30_37_(average|generic)$`] },
+  { description: 'Beton C25/30 m3', accept: [String.raw`^materials\.concrete\.ready_mix\.c25_30$`] },
+  { description: 'ready mix concrete C20/25', accept: [String.raw`^materials\.concrete\.ready_mix\.c20_25_(average|generic)$`] },
+  { description: 'Transportbeton C35/45', accept: [String.raw`^materials\.concrete\.ready_mix\.c35_45$`] },
+  { description: 'structural steel sections', accept: [String.raw`^materials\.steel\.structural_section\.(generic|plates)$`] },
+  { description: 'Mineralwolle Dämmung Fassade', accept: [String.raw`^materials\.insulation\.mineral_wool\.facade$`] },
+  { description: 'mineral wool insulation for pitched roof', accept: [String.raw`^materials\.insulation\.mineral_wool\.pitched_roof$`] },
+  { description: 'clay bricks', accept: [String.raw`^materials\.brick\.fired_clay\.generic$`, String.raw`^materials\.construction\.bricks\.primary_material_production$`] },
+  { description: 'cement CEM II 42.5', accept: [String.raw`^materials\.cement\.cement\.cem_ii_42_5$`] },
+  { description: 'copper pipes', accept: [String.raw`^materials\.copper\.pipes\.[a-z0-9_]+$`] },
+  { description: 'aluminium sheets kg', accept: [String.raw`^materials\.aluminium\.sheets\.[a-z0-9_]+$`] },
+  { description: 'flat glass panes m2', accept: [String.raw`^materials\.glazing_infill\.transparent\.(glass_bundesverband_flachglas_e_v_flat_glass|flat_glass_guardian_flat_glass_(un)?coated)$`] },
+  { description: 'plasterboard tonnes', accept: [String.raw`^materials\.construction\.plasterboard\.primary_material_production$`, String.raw`^materials\.plasterboard\.gypsum\.plaster_board_[a-z0-9_]+$`] },
+  { description: 'Holzfaserdämmplatte', accept: [String.raw`^materials\.insulation\.wood_fibre_boards\.[a-z0-9_]+$`] },
+
+  // Spend (EEIO)
+  { description: 'USD spent on cement', accept: [String.raw`^spend\.us\.naics_327310_cement_manufacturing\.with_margins$`] },
+  { description: '$ spend on office furniture', accept: [String.raw`^spend\.us\.naics_3372[0-9]{2}_[a-z_]*office_furniture[a-z_0-9]*\.with_margins$`] },
+  { description: 'scheduled air transportation spend USD', accept: [String.raw`^spend\.us\.naics_481111_[a-z_0-9]+\.with_margins$`] },
+  { description: 'computers purchased, $', accept: [String.raw`^spend\.us\.naics_33411[0-9]_[a-z_0-9]+\.with_margins$`] },
+]

@@ -1,0 +1,27 @@
+/**
+ * `npm run eval -w @openfactors/engine [-- releasesDir]`: resolve every description of
+ * eval/resolve-eval.json against the latest release build and print top-1, top-5 and MRR,
+ * then every case that missed the top spot.
+ */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { createEngine } from '../src/engine.ts'
+import { readLatestArtifact } from './release-file.ts'
+import type { EvalFile } from './eval-file.ts'
+import { evaluate } from './evaluate.ts'
+
+const latest = readLatestArtifact(process.argv[2])
+if (!latest) {
+  console.error('No release build found (run `npm run corpus -- build`, or pass a releases directory).')
+  process.exit(1)
+}
+const file = JSON.parse(readFileSync(join(import.meta.dirname, 'resolve-eval.json'), 'utf8')) as EvalFile
+const engine = createEngine()
+engine.load(latest.bytes)
+const result = evaluate(engine, file)
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`
+console.log(`release ${latest.mb_version} (${latest.dir}); ${result.cases} cases`)
+console.log(`top-1 ${pct(result.top1)}   top-5 ${pct(result.top5)}   MRR ${result.mrr.toFixed(3)}`)
+for (const r of result.results) {
+  if (r.rank !== 1) console.log(`  ${r.rank === null ? 'miss' : `#${r.rank}  `}  ${r.description}\n        got ${r.top}\n        want ${r.expected}`)
+}
