@@ -5,6 +5,7 @@
 import { z } from 'zod'
 import { ApiError, invalidRequest, issuesFrom } from '../errors.ts'
 import { randomHex } from '../keys.ts'
+import type { Account } from '../stores/types.ts'
 import { RELEASE_EVENT } from '../webhooks/events.ts'
 import { hasBusinessFeatures } from './account.ts'
 import type { App, RouteDeps } from './deps.ts'
@@ -15,27 +16,26 @@ export const WebhookRequestSchema = z.strictObject({
 })
 
 export function webhookRoutes(app: App, deps: RouteDeps): void {
-  const business = (plan: string | undefined) => {
-    if (!plan || !hasBusinessFeatures(plan)) {
-      throw new ApiError('forbidden', 'Change webhooks are part of the business and enterprise plans.', { plan: plan ?? null })
+  const businessAccount = (account: Account | undefined): Account => {
+    if (!account || !hasBusinessFeatures(account.plan)) {
+      throw new ApiError('forbidden', 'Change webhooks are part of the business and enterprise plans.', { plan: account?.plan ?? null })
     }
+    return account
   }
 
   app.post('/v1/webhooks', deps.guards.key, deps.guards.json, deps.guards.peek, async (c) => {
-    const account = c.get('account')
-    business(account?.plan)
+    const account = businessAccount(c.get('account'))
     const parsed = WebhookRequestSchema.safeParse(c.get('body'))
     if (!parsed.success) throw invalidRequest('A webhook needs an http(s) `url` and optionally a `secret` of 16+ characters.', issuesFrom(parsed.error.issues))
     const secret = parsed.data.secret ?? `whsec_${randomHex(24)}`
-    const sub = { id: `wh_${randomHex(8)}`, account_id: account!.id, url: parsed.data.url, secret, created_at: deps.clock().toISOString() }
+    const sub = { id: `wh_${randomHex(8)}`, account_id: account.id, url: parsed.data.url, secret, created_at: deps.clock().toISOString() }
     await deps.store.addWebhook(sub)
     return c.json({ webhook: { id: sub.id, url: sub.url, events: [RELEASE_EVENT], created_at: sub.created_at }, secret }, 201)
   })
 
   app.get('/v1/webhooks', deps.guards.key, deps.guards.peek, async (c) => {
-    const account = c.get('account')
-    business(account?.plan)
-    const subs = await deps.store.listWebhooks(account!.id)
+    const account = businessAccount(c.get('account'))
+    const subs = await deps.store.listWebhooks(account.id)
     const webhooks = await Promise.all(subs.map(async (s) => ({
       id: s.id,
       url: s.url,
