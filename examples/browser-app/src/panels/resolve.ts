@@ -1,0 +1,61 @@
+/** Resolve box: free text -> ranked keys, with the choice explained (confidence and geography). */
+import type { EngineClient } from '@openfactors/web-worker'
+import type { GeoMatch } from '@openfactors/engine'
+import { byId, describeError, formatValue, h, sourceLink } from '../dom.ts'
+
+const GEO: Record<GeoMatch, string> = {
+  exact: 'the factor is for the country named or implied',
+  region: 'the factor covers a region that contains the place named',
+  global: 'a global factor: no country-specific one fits better',
+  mismatch: 'the factor is for another country than the one named — check it',
+  unspecified: 'no place was named and no country hint given',
+}
+
+export function explainConfidence(confidence: number): string {
+  if (confidence >= 1) return 'a clear winner'
+  if (confidence >= 0.8) return 'a strong match, with close alternatives below'
+  if (confidence >= 0.5) return 'a fair match: compare the alternatives'
+  return 'a weak match: describe the activity more precisely'
+}
+
+export function resolvePanel(client: EngineClient): void {
+  const form = byId<HTMLFormElement>('resolve-form')
+  const input = byId<HTMLInputElement>('resolve-input')
+  const country = byId<HTMLInputElement>('resolve-country')
+  const explanation = byId('resolve-explanation')
+  const list = byId('resolve-results')
+
+  form.addEventListener('submit', (event) => {
+    event.preventDefault()
+    void (async () => {
+      const description = input.value.trim()
+      if (!description) return
+      try {
+        const res = await client.resolve({ description, limit: 5, ...(country.value.trim() ? { country: country.value.trim() } : {}) })
+        const top = res.matches[0]
+        if (!top) {
+          explanation.replaceChildren('Nothing in the corpus matches that description.')
+          list.replaceChildren()
+          return
+        }
+        explanation.replaceChildren(
+          h('p', {}, 'Chosen: ', h('strong', { class: 'chosen-key' }, top.key), ` — ${top.name}, ${formatValue(top.value)} ${top.unit}.`),
+          h('p', {}, 'Confidence ', h('span', { class: 'confidence' }, top.confidence.toFixed(2)), `: ${explainConfidence(top.confidence)}. `,
+            'Geography ', h('span', { class: 'geo-match' }, top.geo_match), `: ${GEO[top.geo_match]}.`),
+        )
+        list.replaceChildren(
+          ...res.matches.map((m) =>
+            h('li', { class: 'match', 'data-key': m.key },
+              h('div', { class: 'factor-name' }, m.name),
+              h('div', {}, h('span', { class: 'value' }, formatValue(m.value)), ` ${m.unit} · confidence ${m.confidence.toFixed(2)} · geo ${m.geo_match} · ${m.section}`),
+              h('div', {}, h('span', { class: 'factor-key' }, m.key), ' — ', sourceLink(m.source)),
+            ),
+          ),
+        )
+      } catch (error) {
+        explanation.replaceChildren(h('p', { class: 'error' }, describeError(error)))
+        list.replaceChildren()
+      }
+    })()
+  })
+}

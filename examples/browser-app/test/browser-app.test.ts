@@ -1,0 +1,148 @@
+/**
+ * The demo page in headless Chromium against the REAL server (startServer) serving the built
+ * page at `/` and two small test releases at `/v1/releases`: type into search and resolve, fill
+ * the PCAF and embodied forms, read the answers off the page, take screenshots
+ * (test-output/screenshots/*.png), then stop the server and reload: the page and its data come
+ * back from the service worker's cache and IndexedDB.
+ */
+import { mkdir, mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { BrowserContext, Page } from 'playwright-core'
+import { build } from 'vite'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createEngine } from '@openfactors/engine'
+import { startServer, type RunningServer } from '../../../packages/server/src/serve.ts'
+import { defaultConfig } from '../../../packages/server/src/config.ts'
+import { testRelease, writeTestReleases } from '../../../packages/server/src/test-support/test-release.ts'
+import { freshProfile, type Profile } from '../../../packages/web-worker/src/harness/chromium.ts'
+import { EXAMPLE_HOLDINGS } from '../src/panels/pcaf.ts'
+
+const APP_DIR = join(import.meta.dirname, '..')
+const SHOTS = join(APP_DIR, 'test-output', 'screenshots')
+
+let dir: string
+let server: RunningServer
+let profile: Profile
+let context: BrowserContext
+let page: Page
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'openfactors-browser-app-'))
+  await mkdir(SHOTS, { recursive: true })
+  writeTestReleases(join(dir, 'releases'))
+  await build({ configFile: join(APP_DIR, 'vite.config.ts'), logLevel: 'warn', build: { outDir: join(dir, 'dist'), emptyOutDir: true } })
+  server = await startServer(
+    defaultConfig({ port: 0, host: '127.0.0.1', log: 'off', releasesDir: join(dir, 'releases'), sqlitePath: join(dir, 'store.db'), staticDir: join(dir, 'dist') }),
+  )
+  profile = await freshProfile()
+  context = await profile.launch()
+  page = await context.newPage()
+  page.on('pageerror', (error) => console.error('page error:', error.message))
+})
+
+afterAll(async () => {
+  await profile?.dispose()
+  await server?.close()
+  await rm(dir, { recursive: true, force: true })
+})
+
+const text = (selector: string) => page.locator(selector).first().innerText()
+
+describe('browser-app example', () => {
+  it('loads from the server, shows the download and the data version', async () => {
+    await page.goto(`${server.url}/`)
+    await page.waitForSelector('body[data-ready="true"]')
+    expect(await page.getAttribute('body', 'data-source')).toBe('network')
+    expect(await page.getAttribute('body', 'data-storage')).toBe('indexeddb')
+    expect(await text('#data-version')).toBe('Data version 2026.2')
+    expect(await text('#status-text')).toMatch(/^Ready: 6 factors, downloaded and verified, kept in IndexedDB/)
+    const phases = (await page.getAttribute('body', 'data-phases'))?.split(' ')
+    expect(phases).toEqual(expect.arrayContaining(['manifest', 'download', 'verify', 'index', 'ready']))
+  })
+
+  it('searches: value, unit and the source cell linked to the publisher', async () => {
+    await page.fill('#search-input', 'diesel')
+    const hit = page.locator('#search-results li[data-key="fuels.gb.diesel.litres"]')
+    await hit.waitFor()
+    expect(await hit.locator('.value').innerText()).toBe('2.6')
+    expect(await hit.locator('.unit').innerText()).toBe('kg CO2e per litre')
+    const link = hit.locator('a.cell')
+    expect(await link.innerText()).toBe("test-open-2026 · 'Test'!B22")
+    expect(await link.getAttribute('href')).toBe('https://example.invalid/server-test-fixture')
+    expect(await text('#search-summary')).toContain('data version 2026.2')
+    await page.locator('#search-panel').screenshot({ path: join(SHOTS, 'search.png') })
+  })
+
+  it('resolves and explains its choice', async () => {
+    await page.fill('#resolve-input', 'electricity for the office in Germany')
+    await page.click('#resolve-form button')
+    await page.locator('#resolve-explanation .chosen-key').waitFor()
+    expect(await text('#resolve-explanation .chosen-key')).toBe('electricity.de.grid.location_kwh')
+    expect(await text('#resolve-explanation .geo-match')).toBe('exact')
+    expect(await text('#resolve-explanation')).toContain('the factor is for the country named or implied')
+    expect(Number(await text('#resolve-explanation .confidence'))).toBeGreaterThan(0)
+  })
+
+  it('computes PCAF from holdings pasted as TSV and as CSV', async () => {
+    expect(await page.inputValue('#pcaf-holdings')).toBe(EXAMPLE_HOLDINGS)
+    await page.click('#pcaf-form button')
+    await page.locator('#pcaf-total').waitFor()
+    // 1e6/5e7 × 12,000 + 2.5e5/1e7 × 4,000 = 240 + 100 tCO2e; score (2×1e6 + 3×2.5e5)/1.25e6.
+    expect(await text('#pcaf-total')).toBe('340')
+    expect(await text('#pcaf-score')).toBe('2.20')
+    const rows = page.locator('#pcaf-holdings-table tbody tr')
+    expect(await rows.count()).toBe(2)
+    expect(await rows.nth(0).innerText()).toMatch(/Example Steel plc\s+0\.02\s+240\s+2/)
+    expect(await rows.nth(1).innerText()).toMatch(/Example Retail SA\s+0\.025\s+100\s+3/)
+    await page.locator('#pcaf-panel').screenshot({ path: join(SHOTS, 'pcaf.png') })
+
+    // A CSV export: other column order, quoted names with commas, a bad row named by its line.
+    await page.fill('#pcaf-holdings', 'score,emissions,EVIC,outstanding,company\n1,"1,000",2000000,"100,000","Acme, Inc."\n2,500,1e6,x,Bad row\n')
+    await page.click('#pcaf-form button')
+    await page.locator('#pcaf-problems li').first().waitFor()
+    expect(await text('#pcaf-problems')).toContain('Line 3: outstanding amount "x" is not a number.')
+    await page.fill('#pcaf-holdings', 'score,emissions,EVIC,outstanding,company\n1,"1,000",2000000,"100,000","Acme, Inc."\n')
+    await page.click('#pcaf-form button')
+    await page.waitForFunction(() => document.querySelector('#pcaf-total')?.textContent === '50')
+    expect(await page.locator('#pcaf-problems li').count()).toBe(0)
+    expect(await text('#pcaf-holdings-table tbody')).toContain('Acme, Inc.')
+  })
+
+  it('computes embodied carbon for a bill of materials and charts it by stage', async () => {
+    await page.waitForSelector('body[data-examples="true"]')
+    const bom = await page.inputValue('#embodied-bom')
+    expect(bom).toContain('materials.concrete.ready_mix.c30_37\t240\tt\tA1-C')
+    await page.click('#embodied-form button')
+    await page.locator('#embodied-total').waitFor()
+
+    // The same request through the engine in Node gives the page's numbers.
+    const engine = createEngine()
+    engine.load(testRelease('2026.2'))
+    const expected = engine.embodied({ materials: [{ material_key: 'materials.concrete.ready_mix.c30_37', quantity: { value: 240, unit: 't' }, boundary: 'A1-C' }] })
+    const format = new Intl.NumberFormat('en', { maximumFractionDigits: 2 })
+    expect(await text('#embodied-total')).toBe(format.format(expected.result.embodied_carbon.value))
+    const stages = await page.locator('#embodied-result svg.stage-chart g[data-stage]').evaluateAll((gs) =>
+      gs.map((g) => [g.getAttribute('data-stage'), Number(g.getAttribute('data-value'))]),
+    )
+    expect(Object.fromEntries(stages)).toEqual(expected.result.by_stage)
+    expect(stages.length).toBeGreaterThanOrEqual(3)
+    expect(await text('#embodied-lines tbody')).toContain('240,000')
+    await page.locator('#embodied-panel').screenshot({ path: join(SHOTS, 'embodied.png') })
+    await page.screenshot({ path: join(SHOTS, 'page.png'), fullPage: true })
+  })
+
+  it('works offline after the first visit: shell from the service worker, data from IndexedDB', async () => {
+    await page.waitForSelector('body[data-offline-shell="true"]')
+    await server.close()
+    await page.reload()
+    await page.waitForSelector('body[data-ready="true"]')
+    expect(await page.getAttribute('body', 'data-source')).toBe('cache')
+    expect(await text('#data-version')).toBe('Data version 2026.2')
+    await page.fill('#search-input', 'petrol')
+    const hit = page.locator('#search-results li[data-key="fuels.gb.petrol.litres"]')
+    await hit.waitFor()
+    expect(await hit.locator('.value').innerText()).toBe('2.1')
+    await page.screenshot({ path: join(SHOTS, 'offline.png'), fullPage: true })
+  })
+})

@@ -1,0 +1,41 @@
+/**
+ * The demo page: `index.html` + the service worker `sw.js` (fixed name at the root, so its scope
+ * is the page's directory). The engine's worker is emitted as a module worker. Relative asset
+ * paths let the server mount `dist/` anywhere. `shell-files.json` lists every emitted file so the
+ * service worker can cache the whole shell on install.
+ */
+import { fileURLToPath } from 'node:url'
+import { defineConfig, type Plugin } from 'vite'
+
+const root = fileURLToPath(new URL('.', import.meta.url))
+
+/** Emit `shell-files.json`: the files the page needs offline (everything but the list itself). */
+function shellFiles(): Plugin {
+  return {
+    name: 'openfactors-shell-files',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const files = Object.keys(bundle).filter((f) => f !== 'sw.js' && !f.endsWith('.map')).sort()
+      this.emitFile({ type: 'asset', fileName: 'shell-files.json', source: JSON.stringify({ files }, null, 2) })
+    },
+  }
+}
+
+export default defineConfig({
+  root,
+  base: './',
+  publicDir: false,
+  plugins: [shellFiles()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    rollupOptions: {
+      input: { main: 'index.html', sw: 'src/sw.ts' },
+      output: { entryFileNames: (chunk) => (chunk.name === 'sw' ? 'sw.js' : 'assets/[name]-[hash].js') },
+    },
+  },
+  worker: { format: 'es' },
+  // `npm run dev` talks to a server on :8787 (npm start) for the releases.
+  server: { proxy: { '/v1': 'http://localhost:8787' } },
+})
