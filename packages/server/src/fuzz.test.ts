@@ -90,7 +90,7 @@ describe('fuzz', () => {
   it('odd factor keys, query strings and paths on the GET endpoints', async () => {
     const segment = fc.oneof(fc.string({ unit: 'binary', maxLength: 60 }), fc.constantFrom('..', '%2e%2e', 'fuels.gb.diesel.litres', '😀', 'a'.repeat(5000)))
     await fc.assert(fc.asyncProperty(
-      fc.constantFrom('/v1/factors/', '/v1/factors?search=', '/v1/factors?limit=', '/v1/factors?as_of=', '/v1/factors?offset=', '/v1/releases/', '/v1/factors/fuels.gb.diesel.litres?as_of=', '/v1/', '/docs/'),
+      fc.constantFrom('/v1/factors/', '/v1/factors?search=', '/v1/factors?limit=', '/v1/factors?as_of=', '/v1/factors?offset=', '/v1/releases/', '/v1/factors/fuels.gb.diesel.litres?as_of=', '/v1/', '/docs/', '/v1/account?x=', '/v1/bulk/latest?as_of=', '/v1/webhooks?', '/v1/releases?', '/health?', '/v1/openapi.json?', '/v1/keys/rotate?'),
       segment,
       async (prefix, value) => {
         const res = await h.app.request(`${prefix}${encodeURIComponent(value)}`, { headers: { authorization: `Bearer ${key}` } })
