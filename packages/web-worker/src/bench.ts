@@ -6,6 +6,7 @@
  * `npm run bench`; runnable alone with `npx tsx packages/web-worker/src/bench.ts [releasesDir]`.
  */
 import { rm } from 'node:fs/promises'
+import { loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { buildBundle } from './harness/build.ts'
 import { freshProfile } from './harness/chromium.ts'
@@ -43,6 +44,8 @@ export interface BrowserBenchResult {
   resolve_p99_ms: number
   resolve_calls: number
   chromium: string
+  /** 1-minute load average before and after the run (the 2 cores are shared; figures scale with it). */
+  load_average: [number, number]
 }
 
 /** Descriptions people type; round trips cycle through them. */
@@ -66,6 +69,7 @@ export async function benchBrowser(options: BrowserBenchOptions = {}): Promise<B
   const releases = await readRealReleases(dir)
   const latest = releases[releases.length - 1]
   if (!latest) throw new Error(`${dir}/manifest.json lists no release`)
+  const loadBefore = loadavg()[0] ?? 0
   const dist = await buildBundle()
   const server = await startStaticServer({ distDir: dist, page: TEST_PAGE, releases })
   const profile = await freshProfile()
@@ -116,6 +120,7 @@ export async function benchBrowser(options: BrowserBenchOptions = {}): Promise<B
       resolve_p99_ms: round2(quantile(times, 0.99)),
       resolve_calls: calls,
       chromium,
+      load_average: [round2(loadBefore), round2(loadavg()[0] ?? 0)],
     }
     log(`resolve round trip: median ${result.resolve_median_ms} ms, p99 ${result.resolve_p99_ms} ms over ${calls} calls`)
     return result
