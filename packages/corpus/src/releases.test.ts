@@ -59,3 +59,23 @@ describe('selectRelease', () => {
     expect(() => selectRelease(RELEASES, '2024-02-30')).toThrow(/as_of must be a date/)
   })
 })
+
+describe('selectRelease agrees with the engine', () => {
+  it('picks the same release, or fails with the same code, for every day from 2016 to 2027 and for versions', async () => {
+    const engine = await import('@openfactors/engine')
+    const outcome = (f: () => { mb_version: string }): string => {
+      try {
+        return f().mb_version
+      } catch (err) {
+        if (engine.isEngineError(err)) return err.code
+        if (err instanceof ReleaseSelectionError) return err.code
+        throw err
+      }
+    }
+    const probes: string[] = ['2016.1', '2019.1', '2026.1', '2026.2', 'junk']
+    for (let d = Date.UTC(2016, 0, 1); d <= Date.UTC(2027, 0, 1); d += 86_400_000) probes.push(new Date(d).toISOString().slice(0, 10))
+    for (const as_of of probes) {
+      expect(outcome(() => selectRelease(RELEASES, as_of)), as_of).toBe(outcome(() => engine.selectRelease(RELEASES, as_of)))
+    }
+  })
+})
