@@ -5,7 +5,7 @@
  * says so, when no release has been built.
  */
 import { rm } from 'node:fs/promises'
-import type { Page } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildBundle } from '../src/harness/build.ts'
 import { freshProfile, type Profile } from '../src/harness/chromium.ts'
@@ -20,6 +20,7 @@ describe.skipIf(!available)(`the real latest release from ${REAL_RELEASES_DIR} i
   let dist: string
   let server: StaticServer
   let profile: Profile
+  let context: BrowserContext
   let latest: { mb_version: string; factor_count: number; file: string }
 
   beforeAll(async () => {
@@ -30,6 +31,7 @@ describe.skipIf(!available)(`the real latest release from ${REAL_RELEASES_DIR} i
     dist = await buildBundle()
     server = await startStaticServer({ distDir: dist, page: TEST_PAGE, releases })
     profile = await freshProfile()
+    context = await profile.launch()
   })
 
   afterAll(async () => {
@@ -51,7 +53,6 @@ describe.skipIf(!available)(`the real latest release from ${REAL_RELEASES_DIR} i
   }
 
   it('starts from the network, then from IndexedDB after a reload with identical answers', async () => {
-    const context = await profile.launch()
     const page = await openTestPage(context, server.url)
     const cold = await startClient(page, { checkForUpdate: false })
     expect(cold).toMatchObject({ ok: true, info: { source: 'network', storage: 'indexeddb', mb_version: latest.mb_version, factor_count: latest.factor_count } })
@@ -65,5 +66,22 @@ describe.skipIf(!available)(`the real latest release from ${REAL_RELEASES_DIR} i
     expect(warm.progress.map((p) => p.phase)).toEqual(['cache', 'ready'])
     expect(server.requests.filter((p) => p.startsWith('/v1/releases/'))).toEqual(downloads)
     expect(await answers(page)).toEqual(coldAnswers)
+  })
+
+  it('loads the release in force on an old date on demand, and caches it', async () => {
+    const releases = await readRealReleases()
+    const oldest = releases[0]?.entry
+    if (!oldest || oldest.mb_version === latest.mb_version) return
+    const page = await openTestPage(context, server.url)
+    expect(await startClient(page, { checkForUpdate: false })).toMatchObject({ ok: true, info: { mb_version: latest.mb_version } })
+    const old = await valueOf<{ data_version: string; factors: unknown[] }>(page, 'search', { search: 'diesel', as_of: oldest.released_at, limit: 3 })
+    expect(old.data_version).toBe(oldest.mb_version)
+    expect(old.factors.length).toBeGreaterThan(0)
+    expect(server.requests.filter((p) => p === `/v1/releases/${oldest.file}`)).toHaveLength(1)
+
+    await reloadTestPage(page)
+    await startClient(page, { checkForUpdate: false })
+    expect(await valueOf(page, 'search', { search: 'diesel', as_of: oldest.released_at, limit: 3 })).toEqual(old)
+    expect(server.requests.filter((p) => p === `/v1/releases/${oldest.file}`)).toHaveLength(1)
   })
 })
