@@ -121,7 +121,7 @@ export class ReleaseLoader {
     return 'network'
   }
 
-  /** Restore the index snapshot if the cache has one that hashes right and restores; else drop it. */
+  /** Restore the index snapshot if the cache has one that hashes right and restores; else delete the entry. */
   private async restoreFromCache(entry: ManifestEntry): Promise<boolean> {
     const { host, cache } = this.options
     const id = artifactId(entry.mb_version, entry.sha256)
@@ -139,7 +139,7 @@ export class ReleaseLoader {
       if (!host.isLoaded(entry.mb_version)) throw new Error(`snapshot did not restore release ${entry.mb_version}`)
       return true
     } catch {
-      // Damaged entry: forget the release entirely so it is rebuilt from verified bytes.
+      // Damaged entry: forget the release entirely (bytes too) so it is fetched and indexed again.
       await cache.deleteArtifact(id)
       return false
     }
