@@ -9,7 +9,7 @@ import type { AppDeps, AppEnv, Logger } from './app-env.ts'
 import { renderError } from './errors.ts'
 import { requireKey } from './middleware/api-key.ts'
 import { jsonBody } from './middleware/body-guard.ts'
-import { addressLimit, meter, peekUsage } from './middleware/quota.ts'
+import { addressLimit, currentLimitHeaders, meter } from './middleware/quota.ts'
 import { requestId } from './middleware/request-id.ts'
 import { accountRoutes } from './routes/account.ts'
 import { bulkRoutes } from './routes/bulk.ts'
@@ -48,9 +48,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     verifyReceipt: deps.verifyReceipt,
     guards: {
       open: addressLimit(quotaDeps, addressOf),
-      key: requireKey(deps.store),
+      key: requireKey(deps.store, (account) => currentLimitHeaders(account, quotaDeps)),
       meter: meter(quotaDeps),
-      peek: peekUsage(quotaDeps),
       json: jsonBody(deps.config.bodyLimitBytes),
     },
     calcContext: (request_id, plan) => ({ request_id, now: clock, attribution_required: plan !== 'enterprise' }),

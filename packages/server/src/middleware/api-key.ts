@@ -1,16 +1,18 @@
 /**
  * Bearer-key authentication: hashes the presented key and finds the active key with that hash.
  * The stored hash is compared again in constant time; a rotated key is revoked, so it fails here.
+ * On the way out it makes sure every keyed response carries RateLimit-* (the metering middleware
+ * sets them on counted calls; here they are filled in for the rest, refusals included).
  */
 import type { MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../app-env.ts'
 import { ApiError } from '../errors.ts'
 import { bearerToken, constantTimeEqual, looksLikeKey, sha256HexOf } from '../keys.ts'
-import type { Store } from '../stores/types.ts'
+import type { Account, Store } from '../stores/types.ts'
 
 const CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="openfactors"' }
 
-export function requireKey(store: Store): MiddlewareHandler<AppEnv> {
+export function requireKey(store: Store, limitHeaders: (account: Account) => Promise<Record<string, string>>): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const token = bearerToken(c.req.header('authorization'))
     if (!token) throw new ApiError('unauthorized', 'Send an API key as `Authorization: Bearer <key>`. Keys are free: POST /v1/keys.', {}, CHALLENGE)
@@ -22,5 +24,8 @@ export function requireKey(store: Store): MiddlewareHandler<AppEnv> {
     c.set('account', found.account)
     c.set('apiKey', found.key)
     await next()
+    if (!c.res.headers.has('RateLimit-Limit')) {
+      for (const [name, value] of Object.entries(await limitHeaders(found.account))) c.res.headers.set(name, value)
+    }
   }
 }

@@ -17,6 +17,19 @@ describe('quotas', () => {
     expect(notFound.headers.get('ratelimit-remaining')).toBe('58')
   })
 
+  it('keyed refusals and uncounted keyed calls carry RateLimit-* too', async () => {
+    const key = await h.key('hdr2@example.org')
+    await h.get('/v1/factors/fuels.gb.diesel.litres', key)
+    const refused = await h.app.request('/v1/calculate/pcaf', { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'text/plain' }, body: 'x' })
+    expect(refused.status).toBe(415)
+    expect(refused.headers.get('ratelimit-remaining')).toBe('59')
+    const forbidden = await h.json('/v1/webhooks', { url: 'https://hooks.example/x' }, key)
+    expect(forbidden.status).toBe(403)
+    expect(forbidden.headers.get('ratelimit-limit')).toBe('60')
+    const account = await h.get('/v1/account', key)
+    expect(account.headers.get('ratelimit-remaining')).toBe('59')
+  })
+
   it('the burst limit gives 429 rate_limited with Retry-After, and resets next minute', async () => {
     const key = await h.key('burst@example.org', 'free', { burst_per_minute: 3 })
     for (let i = 0; i < 3; i += 1) expect((await h.get('/v1/factors/fuels.gb.diesel.litres', key)).status).toBe(200)

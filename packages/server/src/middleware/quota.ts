@@ -1,6 +1,6 @@
 /**
  * Usage accounting. `meter` counts a keyed call against the account's burst and monthly limits in
- * one atomic store call; `peekUsage` only reports (for account management calls); `addressLimit`
+ * one atomic store call; `currentLimitHeaders` only reports (for calls that are not counted); `addressLimit`
  * counts open calls per client address. Keyed responses carry RateLimit-* for the nearest limit.
  */
 import type { Context, MiddlewareHandler } from 'hono'
@@ -67,14 +67,9 @@ export function meter(deps: QuotaDeps): MiddlewareHandler<AppEnv> {
   }
 }
 
-export function peekUsage(deps: QuotaDeps): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    await next()
-    const account = c.get('account')
-    if (!account) return
-    const headers = rateLimitHeaders(nearestLimit(await usageOf(account, deps)))
-    for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value)
-  }
+/** RateLimit-* for the account's nearest limit, without counting. */
+export async function currentLimitHeaders(account: Account, deps: QuotaDeps): Promise<Record<string, string>> {
+  return rateLimitHeaders(nearestLimit(await usageOf(account, deps)))
 }
 
 export function addressLimit(deps: QuotaDeps, addressOf: (c: Context<AppEnv>) => string): MiddlewareHandler<AppEnv> {

@@ -29,7 +29,7 @@ export function hasBusinessFeatures(plan: string): boolean {
 }
 
 export function accountRoutes(app: App, deps: RouteDeps): void {
-  app.get('/v1/account', deps.guards.key, deps.guards.peek, async (c) => {
+  app.get('/v1/account', deps.guards.key, async (c) => {
     const account = c.get('account')
     const key = c.get('apiKey')
     if (!account || !key) throw new ApiError('unauthorized', 'The API key is invalid or was rotated.')

@@ -91,6 +91,17 @@ describe('pcaf', () => {
     expect(bad.valid).toBe(false)
   })
 
+  it('as_of in the body selects the data version of the receipt', async () => {
+    const res = await h.json('/v1/calculate/pcaf', { asset_class: 'listed_equity_and_corporate_bonds', holdings: [holding(10, 100, 50)], as_of: '2026-09-01' }, key)
+    const body = (await res.json()) as { receipt: { mb_version: string }; meta: { data_version: string } }
+    expect(body.receipt.mb_version).toBe('2026.1')
+    const resolved = (await (await h.json('/v1/calculate/resolve', { description: 'diesel', as_of: '2026.1' }, key)).json()) as { matches: Array<{ key: string; value: number }> }
+    expect(resolved.matches.find((m) => m.key === 'fuels.gb.diesel.litres')?.value).toBe(2.5)
+    const early = await h.json('/v1/calculate/embodied', { materials: [{ material_key: 'materials.concrete.ready_mix.c30_37', quantity: { value: 1, unit: 'kg' }, boundary: 'A1-A3' }], as_of: '2020-01-01' }, key)
+    expect(early.status).toBe(422)
+    expect((await errorOf(early)).code).toBe('as_of_out_of_range')
+  })
+
   it('422 invalid_denominator names the allowed types', async () => {
     const res = await h.json('/v1/calculate/pcaf', { asset_class: 'mortgages', holdings: [holding(10, 100, 5)] }, key)
     expect(res.status).toBe(422)

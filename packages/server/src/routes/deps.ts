@@ -6,12 +6,10 @@ import type { CalcContextPort } from '../engine-port.ts'
 export interface Guards {
   /** Per-address limit of open endpoints. */
   open: MiddlewareHandler<AppEnv>
-  /** Valid key required. */
+  /** Valid key required; fills in RateLimit-* on responses that were not counted. */
   key: MiddlewareHandler<AppEnv>
   /** Count the call against the key's burst and monthly limits. */
   meter: MiddlewareHandler<AppEnv>
-  /** Report the key's limits without counting. */
-  peek: MiddlewareHandler<AppEnv>
   /** JSON body of at most the configured size. */
   json: MiddlewareHandler<AppEnv>
 }

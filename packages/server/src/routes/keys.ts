@@ -38,7 +38,7 @@ export function keyRoutes(app: App, deps: RouteDeps): void {
     return c.json({ key: issued.secret, key_id: issued.id, prefix: issued.prefix, plan: created.account.plan, created_at: created.key.created_at }, 201)
   })
 
-  app.post('/v1/keys/rotate', deps.guards.key, deps.guards.peek, async (c) => {
+  app.post('/v1/keys/rotate', deps.guards.key, async (c) => {
     const old = c.get('apiKey')
     const account = c.get('account')
     if (!old || !account) throw new ApiError('unauthorized', 'The API key is invalid or was rotated.')

@@ -23,7 +23,7 @@ export function webhookRoutes(app: App, deps: RouteDeps): void {
     return account
   }
 
-  app.post('/v1/webhooks', deps.guards.key, deps.guards.json, deps.guards.peek, async (c) => {
+  app.post('/v1/webhooks', deps.guards.key, deps.guards.json, async (c) => {
     const account = businessAccount(c.get('account'))
     const parsed = WebhookRequestSchema.safeParse(c.get('body'))
     if (!parsed.success) throw invalidRequest('A webhook needs an http(s) `url` and optionally a `secret` of 16+ characters.', issuesFrom(parsed.error.issues))
@@ -33,7 +33,7 @@ export function webhookRoutes(app: App, deps: RouteDeps): void {
     return c.json({ webhook: { id: sub.id, url: sub.url, events: [RELEASE_EVENT], created_at: sub.created_at }, secret }, 201)
   })
 
-  app.get('/v1/webhooks', deps.guards.key, deps.guards.peek, async (c) => {
+  app.get('/v1/webhooks', deps.guards.key, async (c) => {
     const account = businessAccount(c.get('account'))
     const subs = await deps.store.listWebhooks(account.id)
     const webhooks = await Promise.all(subs.map(async (s) => ({
