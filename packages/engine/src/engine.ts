@@ -131,7 +131,9 @@ export function createEngine(options: EngineOptions = {}): Engine {
     },
     restore(snapshot) {
       const checked = checkSnapshot(snapshot)
-      const artifact = parseArtifact(checked.snapshot.artifact, mode)
+      // The engine wrote the snapshot from a validated artifact: check the envelope only, unless
+      // the index must be rebuilt anyway.
+      const artifact = parseArtifact(checked.snapshot.artifact, checked.reuseIndex ? 'envelope' : mode)
       return add(checked.reuseIndex ? new LoadedRelease(artifact, checked.snapshot.index, checked.snapshot.gas_index) : new LoadedRelease(artifact))
     },
     search(req = {}) {

@@ -1,34 +1,22 @@
 /**
  * The minisearch index of one release. Documents are row positions; the fields are what
- * people search by: names (English and original language), section path, tags, the words
- * of the key and the names of the factor's country.
+ * people search by: names (English and original language), section path, tags and the words
+ * of the key. Geography is matched on the row's own fields, not through the index.
  */
 import MiniSearch from 'minisearch'
 import type { AsPlainObject, Options } from 'minisearch'
 import type { FactorRow } from '../release/schema.ts'
-import { countryNameWords } from '../resolve/vocab/places.ts'
 import { processTerm } from './text.ts'
 
-export const INDEX_FIELDS = ['name', 'name_original', 'section', 'tags', 'keywords', 'place'] as const
+export const INDEX_FIELDS = ['name', 'name_original', 'section', 'tags', 'keywords'] as const
 export type IndexField = (typeof INDEX_FIELDS)[number]
 
 /** Field weights for queries: a hit in the name counts most. */
-export const FIELD_BOOST: Record<IndexField, number> = { name: 3, name_original: 2.5, tags: 2, keywords: 1.2, section: 1, place: 0.6 }
+export const FIELD_BOOST: Record<IndexField, number> = { name: 3, name_original: 2.5, tags: 2, keywords: 1.2, section: 1 }
 
 interface IndexDoc {
   id: number
   row: FactorRow
-}
-
-const placeWordsCache = new Map<string, string>()
-function placeWords(row: FactorRow): string {
-  const key = `${row.country}|${row.region ?? ''}`
-  let words = placeWordsCache.get(key)
-  if (words === undefined) {
-    words = [...countryNameWords(row.country), row.region ?? ''].join(' ')
-    placeWordsCache.set(key, words)
-  }
-  return words
 }
 
 function extractField(doc: IndexDoc, field: string): string | number {
@@ -47,15 +35,16 @@ function extractField(doc: IndexDoc, field: string): string | number {
       return row.tags?.join(' ') ?? ''
     case 'keywords':
       return row.key
-    case 'place':
-      return placeWords(row)
     default:
       return ''
   }
 }
 
+const ASCII = /^[\x00-\x7f]*$/
+
 function tokenize(text: string): string[] {
-  return text.split(/[^\p{L}\p{N}]+/u)
+  // Most text is ASCII; the Unicode-aware split is several times slower.
+  return ASCII.test(text) ? text.split(/[^A-Za-z0-9]+/) : text.split(/[^\p{L}\p{N}]+/u)
 }
 
 /** Options shared by building and restoring (minisearch needs the same ones for loadJS). */

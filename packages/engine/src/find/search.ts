@@ -52,7 +52,7 @@ function filterOf(req: ParsedSearchRequest, release: LoadedRelease): RowFilter |
   const tests: RowFilter[] = []
   if (req.domain) {
     const domain = req.domain.toLowerCase()
-    tests.push((_row, i) => release.facts[i]?.domain === domain)
+    tests.push((_row, i) => release.facts(i).domain === domain)
   }
   if (req.country) {
     const country = req.country.toLowerCase()
@@ -70,7 +70,7 @@ function filterOf(req: ParsedSearchRequest, release: LoadedRelease): RowFilter |
     } else {
       // An activity unit (`kWh`, `litres`) matches every spelling of it (`kWh (Gross CV)`).
       const activity = activityUnitOf(`x per ${req.unit}`)
-      tests.push((row, i) => (activity === null ? foldText(row.unit).endsWith(` per ${full}`) : release.facts[i]?.unit?.id === activity.id))
+      tests.push((row, i) => (activity === null ? foldText(row.unit).endsWith(` per ${full}`) : release.facts(i).unit?.id === activity.id))
     }
   }
   if (tests.length === 0) return null

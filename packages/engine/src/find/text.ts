@@ -13,7 +13,10 @@ const STOP_WORDS = new Set([
 ])
 
 /** Lower case with accents removed; ß becomes ss. */
+const ASCII = /^[\x00-\x7f]*$/
+
 export function foldText(text: string): string {
+  if (ASCII.test(text)) return text.toLowerCase()
   return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/ß/g, 'ss')
 }
 

@@ -80,8 +80,10 @@ export class LoadedRelease implements ReleaseView {
   readonly released_at: string
   readonly artifact: ReleaseArtifact
   readonly rows: readonly FactorRow[]
-  readonly facts: readonly RowFacts[]
-  /** Index of the CO2e totals (what search and resolve look at first). */
+  /** Per-row facts, computed on first use: most rows are never a resolve candidate. */
+  private readonly factCache: Array<RowFacts | undefined>
+  /** Whether each row is a per-gas factor (needed up front to split the indexes). */
+  private readonly perGas: Array<string | null>
   readonly index: SearchIndex
   private gasIndexBuilt: SearchIndex | null = null
   private readonly byKey = new Map<string, number>()
@@ -100,35 +102,44 @@ export class LoadedRelease implements ReleaseView {
     this.rows = sorted.factors
     for (const e of sorted.editions) this.editions.set(e.id, e)
     this.rows.forEach((row, i) => this.byKey.set(row.key, i))
-    this.facts = this.rows.map((row) => {
-      const edition = this.editions.get(row.source_id)
-      return {
-        unit: activityUnitOf(row.unit),
-        perGas: perGasOf(row),
-        secondary: edition !== undefined && SECONDARY_DATASETS.has(edition.dataset),
-        derived: edition !== undefined && DERIVED_DATASETS.has(edition.dataset),
-        average: /\baverage\b/i.test(row.name),
-        domain: row.key.slice(0, row.key.indexOf('.')),
-        variants: rowVariants(row),
-        convertible: materialConversions(row),
-        nameTerms: new Set(terms(row.name)).size,
-      }
-    })
-    this.index = index ? restoreSearchIndex(index) : buildSearchIndex(this.rows, this.positionsWhere((f) => f.perGas === null))
+    this.perGas = this.rows.map(perGasOf)
+    this.factCache = new Array<RowFacts | undefined>(this.rows.length)
+    this.index = index ? restoreSearchIndex(index) : buildSearchIndex(this.rows, this.positionsWhere((gas) => gas === null))
     if (gasIndex) this.gasIndexBuilt = restoreSearchIndex(gasIndex)
   }
 
-  private positionsWhere(test: (facts: RowFacts) => boolean): number[] {
+  /** Facts of the row at `position` (cached). */
+  facts(position: number): RowFacts {
+    const hit = this.factCache[position]
+    if (hit) return hit
+    const row = this.rows[position] as FactorRow
+    const edition = this.editions.get(row.source_id)
+    const facts: RowFacts = {
+      unit: activityUnitOf(row.unit),
+      perGas: this.perGas[position] ?? null,
+      secondary: edition !== undefined && SECONDARY_DATASETS.has(edition.dataset),
+      derived: edition !== undefined && DERIVED_DATASETS.has(edition.dataset),
+      average: /\baverage\b/i.test(row.name),
+      domain: row.key.slice(0, row.key.indexOf('.')),
+      variants: rowVariants(row),
+      convertible: materialConversions(row),
+      nameTerms: new Set(terms(row.name)).size,
+    }
+    this.factCache[position] = facts
+    return facts
+  }
+
+  private positionsWhere(test: (gas: string | null) => boolean): number[] {
     const out: number[] = []
-    this.facts.forEach((f, i) => {
-      if (test(f)) out.push(i)
+    this.perGas.forEach((gas, i) => {
+      if (test(gas)) out.push(i)
     })
     return out
   }
 
   /** Index of the per-gas rows, built on first use. */
   gasIndex(): SearchIndex {
-    if (!this.gasIndexBuilt) this.gasIndexBuilt = buildSearchIndex(this.rows, this.positionsWhere((f) => f.perGas !== null))
+    if (!this.gasIndexBuilt) this.gasIndexBuilt = buildSearchIndex(this.rows, this.positionsWhere((gas) => gas !== null))
     return this.gasIndexBuilt
   }
 

@@ -101,8 +101,7 @@ function unitFitOf(named: UnitInfo, facts: RowFacts): number {
 }
 
 function sourceWeight(release: LoadedRelease, position: number, gases: readonly string[]): number {
-  const facts = release.facts[position]
-  if (!facts) return 1
+  const facts = release.facts(position)
   let w = facts.secondary ? 0.65 : facts.derived ? 0.72 : 1
   // Where nothing narrower is asked, the source's own average is the common answer.
   if (facts.average) w *= 1.08
@@ -127,8 +126,8 @@ export function rank(release: LoadedRelease, parsed: ParsedDescription, asked = 
   for (const hit of hits) {
     const position = hit.id as number
     const row = release.rows[position]
-    const facts = release.facts[position]
-    if (!row || !facts) continue
+    if (!row) continue
+    const facts = release.facts(position)
     let coveredMask = 0
     for (const t of hit.queryTerms) {
       const c = conceptOfTerm.get(t)
