@@ -121,6 +121,17 @@ describe('pcaf', () => {
     expect(error['keys']).toEqual(['spend.us.nothing_here.usd_2022'])
   })
 
+  it('422 currency_mismatch when revenue is not in the spend factor\'s currency', async () => {
+    const spend = (currency: string) => h.json('/v1/calculate/pcaf', {
+      asset_class: 'business_loans_and_unlisted_equity',
+      holdings: [{ outstanding_amount: 10, denominator: { type: 'total_equity_plus_debt', value: 100 }, data_quality_score: 5, option: '3a', revenue: { value: 1000, currency, price_year: 2022 }, spend_factor_key: 'spend.us.test_sector.usd_2022' }],
+    }, key)
+    const res = await spend('EUR')
+    expect(res.status).toBe(422)
+    expect(await errorOf(res)).toMatchObject({ code: 'currency_mismatch', factor_key: 'spend.us.test_sector.usd_2022', docs: '/docs/errors#currency_mismatch' })
+    expect((await spend('USD')).status).toBe(200)
+  })
+
   it('enterprise responses do not require attribution', async () => {
     const ent = await h.key('ent-calc@example.org', 'enterprise')
     const body = (await (await h.json('/v1/calculate/pcaf', { asset_class: 'listed_equity_and_corporate_bonds', holdings: [holding(10, 100, 50)] }, ent)).json()) as { attribution: { required: boolean } }

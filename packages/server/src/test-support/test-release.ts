@@ -41,6 +41,7 @@ function factors(dieselValue: number): FactorRow[] {
     row('fuels.gb.petrol.litres', 'Petrol (average biofuel blend)', 2.1, 'kg CO2e per litre', OPEN),
     row('electricity.gb.grid.location_kwh', 'Electricity generated, UK grid', 0.2, 'kg CO2e per kWh', OPEN),
     row('electricity.de.grid.location_kwh', 'Strom Deutschland Netz', 0.38, 'kg CO2e per kWh', CLOSED),
+    row('spend.us.test_sector.usd_2022', 'Test sector spend', 0.3, 'kg CO2e per USD (2022, purchaser price)', CLOSED, { scope: 'scope_3' }),
     row('materials.concrete.ready_mix.c30_37', 'Concrete C30/37', 0.1, 'kg CO2e per kg', CLOSED, {
       scope: null,
       country: 'glo',
