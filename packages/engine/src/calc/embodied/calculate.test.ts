@@ -168,6 +168,11 @@ describe('embodied rules', () => {
     expect(area.data).toMatchObject({ from: 'm2', to: 'kg', missing: ['area_mass_kg_m2', 'thickness_m with density_kg_m3'], line: '0' })
     const piece = catchErr(() => run([line('materials.brick.clay.common', 3, 'piece', 'A1-A3')]))
     expect(piece.data).toMatchObject({ missing: ['mass_per_unit_kg (kg per piece)'] })
+    const perPiece = testView([materialRow('materials.building_services.pump.unit', 30, 'piece')])
+    const kgToPiece = catchErr(() => calculateEmbodied({ materials: [line('materials.building_services.pump.unit', 24, 'kg', 'A1-A3')] }, perPiece))
+    expect(kgToPiece.data).toMatchObject({ from: 'kg', to: 'piece', missing: ['mass_per_unit_kg (kg per piece)'] })
+    const pumps = calculateEmbodied({ materials: [line('materials.building_services.pump.unit', 24, 'kg', 'A1-A4', { mass_per_unit_kg: 12 })] }, perPiece)
+    expect(pumps.materials[0]).toMatchObject({ declared_quantity: 2, mass_kg: 24, total: 60.38016 }) // 2 x 30 + 24 kg x 0.01584
     const unknown = catchErr(() => run([line('materials.steel.rebar.uk', 3, 'kg', 'A1-A3')]))
     expect(unknown.code).toBe('unknown_factor')
     expect(unknown.data).toMatchObject({ keys: ['materials.steel.rebar.uk'], candidates: { 'materials.steel.rebar.uk': expect.arrayContaining([expect.objectContaining({ key: 'materials.steel.rebar.world' })]) } })

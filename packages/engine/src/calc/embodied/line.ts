@@ -59,7 +59,9 @@ export function computeLine(line: MaterialLineInput, id: string, spec: MaterialS
       area_mass_kg_m2: line.area_mass_kg_m2 ?? spec.conversion.area_mass_kg_m2,
       thickness_m: line.thickness_m ?? spec.conversion.thickness_m,
       mass_per_line_unit_kg: line.mass_per_unit_kg,
-      kg_per_declared_unit: spec.conversion.kg_per_declared_unit,
+      // a line's mass per metre / piece also serves a factor declared per metre / piece
+      kg_per_declared_unit:
+        spec.conversion.kg_per_declared_unit ?? (spec.declaredUnit === 'm' || spec.declaredUnit === 'piece' ? line.mass_per_unit_kg : undefined),
     },
     where,
   )

@@ -33,7 +33,8 @@ const UNIT_WORDS: Record<string, { unit: QUnit; scale: string }> = {
   m3: { unit: 'm3', scale: '1' }, m2: { unit: 'm2', scale: '1' }, m: { unit: 'm', scale: '1' },
   piece: { unit: 'piece', scale: '1' }, unit: { unit: 'piece', scale: '1' }, item: { unit: 'piece', scale: '1' },
 }
-const FACTOR_UNIT = /^(g|kg|t) CO2e per (kg|tonne|t|m3|m2|m|piece|unit|item)s?\b/
+/** `kg CO2e per m3`, `kg CO2e per tonne`, or with the reference quantity: `kg CO2e per 1.25 m2`. */
+const FACTOR_UNIT = /^(g|kg|t) CO2e per (?:\d+(?:\.\d+)? )?(kg|tonne|t|m3|m2|m|piece|unit|item)s?$/
 
 /** Declared unit of a corpus row and the multiplier from "per declared unit" to "kg CO2e per QUnit". */
 function declaredOf(row: FactorRow): { unit: QUnit; scale: Dec } | null {

@@ -46,8 +46,8 @@ function missingFor(from: QUnit, to: QUnit): string[] {
     kg: [],
     m3: ['density_kg_m3'],
     m2: ['area_mass_kg_m2', 'thickness_m with density_kg_m3'],
-    m: ['material kg per declared unit'],
-    piece: ['material kg per declared unit'],
+    m: ['mass_per_unit_kg (kg per metre)'],
+    piece: ['mass_per_unit_kg (kg per piece)'],
   }
   if (from === 'm2' && to === 'm3') return ['thickness_m']
   if (from === 'm3' && to === 'm2') return ['thickness_m']
