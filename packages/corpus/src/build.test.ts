@@ -66,6 +66,7 @@ describe('buildReleases on generated datasets', () => {
     expect(a2021.factors[0]?.source_id).toBe('fuels-2021')
     expect(report.editions.find((e) => e.id === 'fuels-2020')?.skipped.empty_value?.count).toBe(1)
     expect(existsSync(join(out, 'build-report.json'))).toBe(true)
+    expect(report.unreleased_editions).toEqual([])
   })
 
   it('rebuilds byte-identical artifacts into another directory', async () => {

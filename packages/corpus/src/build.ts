@@ -149,6 +149,7 @@ export async function buildReleases(opts: BuildOptions): Promise<BuildResult> {
     errors,
     releases: releaseReports,
     editions: editionReports,
+    unreleased_editions: lock.editions.filter((e) => !allReleases.some((r) => r.editions.includes(e.id))).map((e) => e.id),
     latest: latest ? latestSummary(latest) : null,
     proof: { checked: proof.checked, proven: proof.proven, share: proof.checked === 0 ? 1 : proof.proven / proof.checked, failures: proof.failures.slice(0, 200) },
   }

@@ -41,6 +41,8 @@ export interface BuildReport {
   errors: string[]
   releases: ReleaseReport[]
   editions: EditionReport[]
+  /** Lock editions no declared release holds (with why, from releases.ts: UK 2019). */
+  unreleased_editions: string[]
   latest: {
     mb_version: string
     distinct_keys: number
@@ -134,6 +136,7 @@ export function formatReport(r: BuildReport): string {
     const size = rel.bytes === null ? '' : ` ${(rel.bytes / 1024 / 1024).toFixed(2)} MB`
     lines.push(`  ${rel.mb_version} (${rel.released_at}) ${rel.factor_count} factors, ${rel.editions.length} editions${size}${rel.missing_editions.length ? `; MISSING ${rel.missing_editions.join(', ')}` : ''}`)
   }
+  if (r.unreleased_editions?.length) lines.push(`  not in any release: ${r.unreleased_editions.join(', ')}`)
   lines.push('', 'editions:')
   for (const e of r.editions) {
     const skips = Object.entries(e.skipped).map(([reason, s]) => `${reason} ${s?.count ?? 0}`).join(', ')
