@@ -21,7 +21,7 @@ export function progressBar(stream: NodeJS.WriteStream = process.stderr, width =
       if (line === last || (now - lastAt < 80 && f < 1)) return
       last = line
       lastAt = now
-      const cols = stream.columns ?? 100
+      const cols = stream.columns || 100 // 0 when the terminal size is unknown
       stream.write(`\r${line.slice(0, cols - 1).padEnd(Math.min(cols - 1, 80))}`)
     },
     done() {
