@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import { existsSync, readFileSync, readdirSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { buildReleases } from './build.ts'
 import { readManifest, readReleaseArtifact } from './artifacts.ts'
@@ -92,6 +93,17 @@ describe('buildReleases on generated datasets', () => {
     expect(v.errors).toEqual([])
     expect(v.proof.share).toBe(1)
     expect(v.releases.map((r) => r.factor_count)).toEqual([3, 3])
+  })
+
+  it('verify notices an artifact whose bytes no longer match the manifest', () => {
+    const dir = join(t.dir, 'again')
+    const entry = readManifest(dir)!.releases[0]!
+    const bytes = readFileSync(join(dir, entry.file))
+    bytes[bytes.length - 5] ^= 0xff
+    writeFileSync(join(dir, entry.file), bytes)
+    const v = verifyReleases({ outDir: dir, datasetsDir: data, lock })
+    expect(v.ok).toBe(false)
+    expect(v.errors[0]).toBe(`${entry.file}: sha256 ${createHash('sha256').update(bytes).digest('hex')} differs from the manifest's ${entry.sha256}`)
   })
 
   it('fails on a duplicate key naming both cells, and writes no release', async () => {
