@@ -17,6 +17,10 @@ describe('decimal output edge', () => {
     expect(Object.is(out(dec(-0)), -0)).toBe(false)
   })
 
+  it('refuses a result outside the range of a JSON number with invalid_request', () => {
+    expect(() => out(dec('1e400'))).toThrow(/outside the range/)
+  })
+
   it('uses a clone: configuring the global Decimal does not change our precision', () => {
     const before = DecimalJs.precision
     DecimalJs.set({ precision: 5 })

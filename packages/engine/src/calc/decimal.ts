@@ -7,6 +7,7 @@
  * for both intermediates and the output edge, so repeated rounding has no upward drift.
  */
 import DecimalJs from 'decimal.js'
+import { EngineError } from '../errors.ts'
 
 export const Dec = DecimalJs.clone({ precision: 40, rounding: DecimalJs.ROUND_HALF_EVEN, toExpNeg: -30, toExpPos: 40 })
 export type Dec = InstanceType<typeof Dec>
@@ -25,6 +26,11 @@ export function dec(value: number | string | Dec): Dec {
  */
 export function out(value: Dec): number {
   const n = Number(value.toSignificantDigits(OUTPUT_SIGNIFICANT_DIGITS, Dec.ROUND_HALF_EVEN).toString())
+  if (!Number.isFinite(n)) {
+    // Only absurd inputs get here (e.g. a denominator of 1e-300); say so instead of emitting null.
+    const message = `a result (${value.toExponential(3)}) is outside the range of a JSON number; check the magnitudes of the inputs`
+    throw new EngineError('invalid_request', message, { issues: [{ path: '', message }] })
+  }
   return Object.is(n, -0) ? 0 : n
 }
 

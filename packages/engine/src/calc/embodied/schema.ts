@@ -18,7 +18,8 @@ export type ProfileId = (typeof PROFILE_IDS)[number]
 export const TRANSPORT_MODES = ['road', 'rail', 'sea'] as const
 export type TransportMode = (typeof TRANSPORT_MODES)[number]
 
-const finite = z.number().refine(Number.isFinite, 'must be a finite number')
+/** Finite and within ±1e18, so no product of two inputs can leave the range of a JSON number. */
+const finite = z.number().refine((n) => Number.isFinite(n) && Math.abs(n) <= 1e18, 'must be a finite number within ±1e18')
 const positive = finite.refine((n) => n > 0, 'must be > 0')
 const nonNegative = finite.refine((n) => n >= 0, 'must be >= 0')
 

@@ -40,7 +40,8 @@ export type PcafOption = z.infer<typeof OptionSchema>
 export const EditionIdSchema = z.enum(['2nd', '3rd'])
 export type PcafEdition = z.infer<typeof EditionIdSchema>
 
-const finite = z.number().refine(Number.isFinite, 'must be a finite number')
+/** Finite and within ±1e18, so no product of two inputs can leave the range of a JSON number. */
+const finite = z.number().refine((n) => Number.isFinite(n) && Math.abs(n) <= 1e18, 'must be a finite number within ±1e18')
 const nonNegative = finite.refine((n) => n >= 0, 'must be >= 0')
 
 /** Balance-sheet parts behind a denominator, so the negative-equity and EVIC rules are traceable. */
