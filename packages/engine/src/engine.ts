@@ -134,7 +134,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
       // The engine wrote the snapshot from a validated artifact: check the envelope only, unless
       // the index must be rebuilt anyway.
       const artifact = parseArtifact(checked.snapshot.artifact, checked.reuseIndex ? 'envelope' : mode)
-      return add(checked.reuseIndex ? new LoadedRelease(artifact, checked.snapshot.index, checked.snapshot.gas_index) : new LoadedRelease(artifact))
+      return add(checked.reuseIndex ? new LoadedRelease(artifact, checked.snapshot.index, checked.snapshot.gas_indexes) : new LoadedRelease(artifact))
     },
     search(req = {}) {
       const parsed = validate(SearchRequestSchema, req)

@@ -20,8 +20,8 @@ export interface EngineSnapshot {
   artifact: ReleaseArtifact
   /** Index of the CO2e totals. */
   index: AsPlainObject
-  /** Index of the per-gas rows, when it had been built (else rebuilt on first use). */
-  gas_index?: AsPlainObject
+  /** Per-gas indexes that had been built, by gas (the others are built on first use). */
+  gas_indexes?: Record<string, AsPlainObject>
 }
 
 const SnapshotEnvelopeSchema = z.object({
@@ -40,8 +40,8 @@ export function takeSnapshot(release: LoadedRelease): EngineSnapshot {
     artifact: release.artifact,
     index: release.index.toJSON(),
   }
-  const gas = release.builtGasIndex()
-  if (gas) snapshot.gas_index = gas.toJSON()
+  const built = release.builtGasIndexes()
+  if (built.size > 0) snapshot.gas_indexes = Object.fromEntries([...built].map(([gas, index]) => [gas, index.toJSON()]))
   return snapshot
 }
 
@@ -54,6 +54,7 @@ export function checkSnapshot(snapshot: unknown): { snapshot: EngineSnapshot; re
     throw engineError('release_invalid', `Cannot restore: ${reason}`, { reason })
   }
   const s = snapshot as EngineSnapshot
-  const reuseIndex = s.engine_version === ENGINE_VERSION && s.index.documentCount + (s.gas_index?.documentCount ?? 0) <= s.artifact.factors.length
+  const gasDocs = Object.values(s.gas_indexes ?? {}).reduce((n, i) => n + i.documentCount, 0)
+  const reuseIndex = s.engine_version === ENGINE_VERSION && s.index.documentCount + gasDocs <= s.artifact.factors.length
   return { snapshot: s, reuseIndex }
 }

@@ -58,17 +58,23 @@ export const INDEX_OPTIONS: Options<IndexDoc> = {
 
 export type SearchIndex = MiniSearch<IndexDoc>
 
+/**
+ * The per-gas index leaves out the section path: for the supply-chain rows it is the same
+ * "... > By gas" on 40k rows, so the word "gas" would match all of them.
+ */
+export const GAS_INDEX_OPTIONS: Options<IndexDoc> = { ...INDEX_OPTIONS, fields: INDEX_FIELDS.filter((f) => f !== 'section') }
+
 /** Index the rows at `positions` (all rows when omitted); document ids are row positions. */
-export function buildSearchIndex(rows: readonly FactorRow[], positions?: readonly number[]): SearchIndex {
-  const index = new MiniSearch<IndexDoc>(INDEX_OPTIONS)
+export function buildSearchIndex(rows: readonly FactorRow[], positions?: readonly number[], options: Options<IndexDoc> = INDEX_OPTIONS): SearchIndex {
+  const index = new MiniSearch<IndexDoc>(options)
   const ids = positions ?? rows.map((_row, i) => i)
   const docs: IndexDoc[] = ids.map((id) => ({ id, row: rows[id] as FactorRow }))
   index.addAll(docs)
   return index
 }
 
-export function restoreSearchIndex(plain: AsPlainObject): SearchIndex {
-  return MiniSearch.loadJS<IndexDoc>(plain, INDEX_OPTIONS)
+export function restoreSearchIndex(plain: AsPlainObject, options: Options<IndexDoc> = INDEX_OPTIONS): SearchIndex {
+  return MiniSearch.loadJS<IndexDoc>(plain, options)
 }
 
 /** minisearch 7 keeps its terms in a SearchableMap at `_index`; not public API, so guarded. */

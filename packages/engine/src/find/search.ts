@@ -97,10 +97,10 @@ function matchingPositions(release: LoadedRelease, req: ParsedSearchRequest, fil
   }
   const text = req.search
   const totals = run(release.index)
-  // Per-gas rows are searched when the text names a gas, or when no total matches.
-  const wantsGas = findGases(splitWords(text)).length > 0 || totals.length === 0
-  if (!wantsGas) return totals.map((h) => h.id as number)
-  const gases = run(release.gasIndex())
+  // Per-gas rows are searched when the text names a gas (that gas only), or when no total matches.
+  const named = findGases(splitWords(text))
+  if (named.length === 0 && totals.length > 0) return totals.map((h) => h.id as number)
+  const gases = (named.length > 0 ? named : release.gases()).flatMap((gas) => run(release.gasIndex(gas)))
   const merged = [...totals, ...gases].sort((a, b) => b.score - a.score)
   return merged.map((h) => h.id as number)
 }

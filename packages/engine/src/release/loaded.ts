@@ -6,7 +6,7 @@ import type { AsPlainObject } from 'minisearch'
 import type { Candidate } from '../errors.ts'
 import { rankCandidates } from '../find/candidates.ts'
 import type { SearchIndex } from '../find/search-index.ts'
-import { buildSearchIndex, restoreSearchIndex } from '../find/search-index.ts'
+import { buildSearchIndex, GAS_INDEX_OPTIONS, restoreSearchIndex } from '../find/search-index.ts'
 import { foldText, terms } from '../find/text.ts'
 import type { UnitInfo } from '../resolve/vocab/units.ts'
 import { activityUnitOf } from '../resolve/vocab/units.ts'
@@ -85,7 +85,8 @@ export class LoadedRelease implements ReleaseView {
   /** Whether each row is a per-gas factor (needed up front to split the indexes). */
   private readonly perGas: Array<string | null>
   readonly index: SearchIndex
-  private gasIndexBuilt: SearchIndex | null = null
+  /** One index per gas (`co2`, `ch4`, ...), built on first use. */
+  private readonly gasIndexes = new Map<string, SearchIndex>()
   private readonly byKey = new Map<string, number>()
   private readonly editions = new Map<string, Edition>()
 
@@ -94,7 +95,7 @@ export class LoadedRelease implements ReleaseView {
    * Per-gas rows (most of the corpus: supply-chain factors by gas) sit in a second index,
    * built on first use, so cold start and every query only pay for the totals.
    */
-  constructor(artifact: ReleaseArtifact, index?: AsPlainObject, gasIndex?: AsPlainObject) {
+  constructor(artifact: ReleaseArtifact, index?: AsPlainObject, gasIndexes?: Readonly<Record<string, AsPlainObject>>) {
     const sorted = isSortedByKey(artifact.factors) ? artifact : { ...artifact, factors: [...artifact.factors].sort(byKey) }
     this.artifact = sorted
     this.mb_version = sorted.mb_version
@@ -105,7 +106,7 @@ export class LoadedRelease implements ReleaseView {
     this.perGas = this.rows.map(perGasOf)
     this.factCache = new Array<RowFacts | undefined>(this.rows.length)
     this.index = index ? restoreSearchIndex(index) : buildSearchIndex(this.rows, this.positionsWhere((gas) => gas === null))
-    if (gasIndex) this.gasIndexBuilt = restoreSearchIndex(gasIndex)
+    for (const [gas, plain] of Object.entries(gasIndexes ?? {})) this.gasIndexes.set(gas, restoreSearchIndex(plain, GAS_INDEX_OPTIONS))
   }
 
   /** Facts of the row at `position` (cached). */
@@ -137,15 +138,27 @@ export class LoadedRelease implements ReleaseView {
     return out
   }
 
-  /** Index of the per-gas rows, built on first use. */
-  gasIndex(): SearchIndex {
-    if (!this.gasIndexBuilt) this.gasIndexBuilt = buildSearchIndex(this.rows, this.positionsWhere((gas) => gas !== null))
-    return this.gasIndexBuilt
+  /** Gases that have per-gas rows in this release. */
+  gases(): string[] {
+    return [...new Set(this.perGas.filter((g): g is string => g !== null))].sort()
   }
 
-  /** The per-gas index if it was built (for snapshots). */
-  builtGasIndex(): SearchIndex | null {
-    return this.gasIndexBuilt
+  /**
+   * Index of the per-gas rows of one gas, built on first use: a description naming CO2 only
+   * searches the CO2 rows, not the 40k supply-chain rows of every gas.
+   */
+  gasIndex(gas: string): SearchIndex {
+    let index = this.gasIndexes.get(gas)
+    if (!index) {
+      index = buildSearchIndex(this.rows, this.positionsWhere((g) => g === gas), GAS_INDEX_OPTIONS)
+      this.gasIndexes.set(gas, index)
+    }
+    return index
+  }
+
+  /** The per-gas indexes built so far (for snapshots). */
+  builtGasIndexes(): ReadonlyMap<string, SearchIndex> {
+    return this.gasIndexes
   }
 
   factor(key: string): FactorRow | undefined {

@@ -50,6 +50,8 @@ export function buildQuery(parsed: ParsedDescription, knows: (term: string) => b
     if (parts.length) queries.push({ combineWith: 'OR', queries: parts })
   })
   const placeTerms = terms(parsed.placeWords.join(' '))
-  if (placeTerms.length) queries.push({ prefix: false, fuzzy: false, boostTerm: () => PLACE_WEIGHT, combineWith: 'OR', queries: [placeTerms.join(' ')] })
+  // Place words only where a name says it ("Hotel stay, Germany"): the key's country segment
+  // would match every factor of that country.
+  if (placeTerms.length) queries.push({ prefix: false, fuzzy: false, fields: ['name', 'name_original'], boostTerm: () => PLACE_WEIGHT, combineWith: 'OR', queries: [placeTerms.join(' ')] })
   return { tree: { combineWith: 'OR', queries }, conceptOfTerm, conceptCount: parsed.concepts.length }
 }

@@ -115,7 +115,10 @@ export function rank(release: LoadedRelease, parsed: ParsedDescription, asked = 
   if (tree.queries.length === 0) return []
   const totals = release.index.search(tree, { boost: FIELD_BOOST })
   // Per-gas rows only when the description names a gas.
-  const hits = parsed.gases.length === 0 ? totals : [...totals, ...release.gasIndex().search(tree, { boost: FIELD_BOOST })].sort((a, b) => b.score - a.score)
+  const hits =
+    parsed.gases.length === 0
+      ? totals
+      : [...totals, ...parsed.gases.flatMap((gas) => release.gasIndex(gas).search(tree, { boost: FIELD_BOOST }))].sort((a, b) => b.score - a.score)
   const top = hits[0]?.score ?? 0
   if (top <= 0) return []
   const domains = new Set(parsed.concepts.flatMap((c) => c.domains ?? []))
