@@ -1,0 +1,85 @@
+/**
+ * The finding half over the real latest release (data/releases, built by `npm run corpus --
+ * build`; CI builds it before the tests). Skipped when there is no build.
+ */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { gunzipSync } from 'node:zlib'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { EvalFile } from '../eval/eval-file.ts'
+import { evaluate } from '../eval/evaluate.ts'
+import { readLatestArtifact } from '../eval/release-file.ts'
+import { createEngine } from '../src/engine.ts'
+import type { Engine } from '../src/engine.ts'
+import { isEngineError } from '../src/errors.ts'
+import type { ReleaseManifest } from '../src/release/schema.ts'
+
+const latest = readLatestArtifact()
+
+describe.skipIf(latest === null)('real latest release', () => {
+  let engine: Engine
+  beforeAll(() => {
+    engine = createEngine()
+    if (latest) engine.load(latest.bytes)
+  })
+
+  it('meets the resolve evaluation targets (top-1 >= 90%, top-5 >= 98%)', () => {
+    const file = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'eval', 'resolve-eval.json'), 'utf8')) as EvalFile
+    expect(file.cases.length).toBeGreaterThanOrEqual(100)
+    const result = evaluate(engine, file)
+    const misses = result.results.filter((r) => r.rank !== 1).map((r) => `${r.description} -> ${r.top}`)
+    expect(result.top1, misses.join('\n')).toBeGreaterThanOrEqual(0.9)
+    expect(result.top5, misses.join('\n')).toBeGreaterThanOrEqual(0.98)
+  })
+
+  it('finds the right key first for a one-character typo of a real key', () => {
+    const keys = engine.search({ search: 'diesel', domain: 'fuels', country: 'gb', unit: 'litres', limit: 5 }).factors.map((f) => f.key)
+    expect(keys.length).toBeGreaterThan(0)
+    for (const key of keys) {
+      const typo = key.replace(/\.([a-z])/, (_m, c: string) => `.${c === 'x' ? 'y' : 'x'}`)
+      try {
+        engine.lookup(typo)
+        throw new Error(`expected ${typo} to be unknown`)
+      } catch (e) {
+        expect(isEngineError(e) && e.code).toBe('factor_not_found')
+        if (isEngineError(e) && e.code === 'factor_not_found') expect((e.data as { candidates: Array<{ key: string }> }).candidates[0]?.key).toBe(key)
+      }
+    }
+  })
+
+  it('restores a snapshot that answers exactly as the loaded release', () => {
+    const restored = createEngine()
+    restored.restore(structuredClone(engine.snapshot()))
+    for (const description of ['electricity in Texas', 'diesel litres', '50 t of C30/37 concrete', 'methane from natural gas, kWh']) {
+      expect(restored.resolve({ description })).toEqual(engine.resolve({ description }))
+    }
+  })
+
+  it('serves older releases by as_of from the catalog, loading them on demand', () => {
+    if (!latest) return
+    const manifest = JSON.parse(readFileSync(join(latest.dir, 'manifest.json'), 'utf8')) as ReleaseManifest
+    const byVersion = new Map(manifest.releases.map((r) => [r.mb_version, r]))
+    const loaded: string[] = []
+    const archive = createEngine({
+      catalog: manifest.releases,
+      loadRelease: (v) => {
+        loaded.push(v)
+        const entry = byVersion.get(v)
+        if (!entry) throw new Error(`no ${v}`)
+        return gunzipSync(readFileSync(join(latest.dir, entry.file)))
+      },
+    })
+    const earliest = [...manifest.releases].sort((a, b) => (a.released_at < b.released_at ? -1 : 1))[0]
+    if (!earliest) return
+    const res = archive.search({ search: 'diesel', as_of: earliest.released_at, limit: 1 })
+    expect(res.data_version).toBe(earliest.mb_version)
+    expect(loaded).toEqual([earliest.mb_version])
+    try {
+      archive.search({ as_of: '2000-01-01' })
+      throw new Error('expected as_of_out_of_range')
+    } catch (e) {
+      expect(isEngineError(e) && e.code).toBe('as_of_out_of_range')
+      expect(isEngineError(e) && e.data).toMatchObject({ earliest: earliest.released_at })
+    }
+  })
+})
