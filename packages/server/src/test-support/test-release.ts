@@ -72,9 +72,9 @@ export function testRelease(mb_version: '2026.1' | '2026.2' = '2026.2'): Release
 }
 
 /** Write both test releases and their manifest as the corpus would (gzip + sha256 names). */
-export function writeTestReleases(dir: string): ReleaseManifest {
+export function writeTestReleases(dir: string, versions: ReadonlyArray<'2026.1' | '2026.2'> = ['2026.1', '2026.2']): ReleaseManifest {
   mkdirSync(dir, { recursive: true })
-  const releases = (['2026.1', '2026.2'] as const).map((v) => {
+  const releases = versions.map((v) => {
     const artifact = testRelease(v)
     const bytes = gzipSync(Buffer.from(JSON.stringify(artifact)))
     const sha256 = createHash('sha256').update(bytes).digest('hex')
