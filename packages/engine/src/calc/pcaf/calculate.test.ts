@@ -238,7 +238,7 @@ describe('PCAF response shape', () => {
       {
         asset_class: 'securitizations',
         holdings: [
-          { outstanding_amount: 10, denominator: { type: 'property_value_at_origination', value: 200 }, securitization: { collateral_outstanding: 240, deal_outstanding: 100 }, company_emissions: { value: 30, scope_3: 4, removals: 1 }, data_quality_score: 3.5, id_hint: 'RMBS-1' },
+          { outstanding_amount: 10, denominator: { type: 'property_value_at_origination', value: 200 }, securitization: { collateral_outstanding: 240, deal_outstanding: 100 }, company_emissions: { value: 30, scope_3: 4, removals: 1 }, data_quality_score: 3.5, id_hint: 'RMBS-1', name: 'Example RMBS, class A' },
         ],
       },
       view,
@@ -247,5 +247,6 @@ describe('PCAF response shape', () => {
     expect(PcafResponseSchema.parse(JSON.parse(JSON.stringify(res)))).toEqual(JSON.parse(JSON.stringify(res)))
     expect(res.meta).toEqual({ data_version: '2026.1', as_of: null, engine_version: expect.any(String), request_id: 'req_1', computed_at: '2026-11-22T00:00:00.000Z' })
     expect(res.attribution.required).toBe(false)
+    expect(res.holdings[0]).toMatchObject({ id: '0', id_hint: 'RMBS-1', name: 'Example RMBS, class A' })
   })
 })

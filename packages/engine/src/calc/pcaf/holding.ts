@@ -137,6 +137,7 @@ export function computeHolding(assetClass: AssetClass, h: HoldingInput, index: n
   const result: HoldingResult = {
     id,
     ...(h.id_hint !== undefined ? { id_hint: h.id_hint } : {}),
+    ...(h.name !== undefined ? { name: h.name } : {}),
     attribution_factor: out(af),
     ...(attribution.uncapped ? { attribution_factor_uncapped: out(attribution.uncapped) } : {}),
     financed_emissions: { value: out(financed), unit: 'tCO2e' },

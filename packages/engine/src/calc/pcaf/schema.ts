@@ -136,6 +136,7 @@ export const ByScopeSchema = z.object({
 export const HoldingResultSchema = z.object({
   id: z.string(),
   id_hint: z.string().optional(),
+  name: z.string().optional(),
   attribution_factor: z.number(),
   /** Set only when a cap changed the factor (sub-sovereign AF, securitisation CAF). */
   attribution_factor_uncapped: z.number().optional(),
