@@ -16,7 +16,7 @@ let client: Client
 
 function connect(apiKey?: string): { client: Client; transport: StreamableHTTPClientTransport } {
   const transport = new StreamableHTTPClientTransport(new URL('http://localhost/mcp'), {
-    fetch: (url, init) => h.app.request(String(url), init),
+    fetch: async (url, init) => h.app.request(String(url), init),
     requestInit: apiKey ? { headers: { Authorization: `Bearer ${apiKey}` } } : {},
   })
   return { client: new Client({ name: 'openfactors-test', version: '1.0.0' }), transport }
