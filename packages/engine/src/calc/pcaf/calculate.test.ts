@@ -161,6 +161,12 @@ describe('PCAF rules (methodology.md A3, A5)', () => {
     expect(sov('3rd').audit.methodology_source).toMatchObject({ id: 'pcaf-part-a-3rd-ed', cell_ref: expect.stringContaining('section 5.9') })
   })
 
+  it('option 2a with a scope 3 figure and no scope 3 score is flagged', () => {
+    const res = calculatePcaf({ asset_class: 'listed_equity_and_corporate_bonds', holdings: [{ ...holding(1, 10, 5), company_emissions: { value: 5, scope_3: 50 }, option: '2a' }] }, view)
+    expect(res.holdings[0]!.warnings.map((w) => w.code)).toEqual(['option_2a_scope_3'])
+    expect(res.holdings[0]!.by_scope).toEqual({ scope_1_2: 0.5, scope_3: 5 })
+  })
+
   it('weighted data quality is outstanding-weighted; scope 3 scored separately; intensity per million', () => {
     const res = calculatePcaf(
       {

@@ -110,6 +110,9 @@ export function computeHolding(assetClass: AssetClass, h: HoldingInput, index: n
   }
 
   const scope3Score = ce?.scope_3 !== undefined ? (h.data_quality_score_scope_3 ?? score) : null
+  if (ce?.scope_3 !== undefined && h.data_quality_score_scope_3 === undefined && option?.split('+').includes('2a')) {
+    warnings.push({ code: 'option_2a_scope_3', message: 'Option 2a covers scope 1 and 2 only: give data_quality_score_scope_3 for the scope 3 figure (the holding score is used meanwhile)' })
+  }
   const separately = (v: number | undefined) => (v === undefined ? null : af.times(dec(v)).times(unitScale))
   const figures: HoldingFigures = {
     financed,
