@@ -99,7 +99,8 @@ describe('buildReleases on generated datasets', () => {
     const dir = join(t.dir, 'again')
     const entry = readManifest(dir)!.releases[0]!
     const bytes = readFileSync(join(dir, entry.file))
-    bytes[bytes.length - 5] ^= 0xff
+    const at = bytes.length - 5
+    bytes[at] = (bytes[at] ?? 0) ^ 0xff
     writeFileSync(join(dir, entry.file), bytes)
     const v = verifyReleases({ outDir: dir, datasetsDir: data, lock })
     expect(v.ok).toBe(false)
