@@ -1,14 +1,18 @@
 /** `GET /v1/factors` (open search) and `GET /v1/factors/{key}` (keyed lookup). */
+import { SEARCH_LIMIT_MAX } from '@openfactors/engine'
 import { z } from 'zod'
 import { invalidRequest, issuesFrom } from '../errors.ts'
 import type { App, RouteDeps } from './deps.ts'
 
 const text = z.string().max(500)
-/** Query of the search: strings from the URL, coerced and bounded here (decisions §3). */
+/**
+ * Query of the search: strings from the URL, coerced and bounded here with the engine's bounds
+ * (decisions §3); unknown parameters are refused so a typo (`serach`) is not silently ignored.
+ */
 export const SearchQuerySchema = z.strictObject({
   search: text.optional(),
-  limit: z.coerce.number().int().min(1).max(100).optional(),
-  offset: z.coerce.number().int().min(0).max(100_000).optional(),
+  limit: z.coerce.number().int().min(1).max(SEARCH_LIMIT_MAX).optional(),
+  offset: z.coerce.number().int().min(0).max(1_000_000).optional(),
   domain: text.optional(),
   country: text.optional(),
   source: text.optional(),
