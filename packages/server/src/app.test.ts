@@ -28,6 +28,9 @@ describe('search (open)', () => {
     const error = await errorOf(res)
     expect(error).toMatchObject({ code: 'invalid_request', docs: '/docs/errors#invalid_request' })
     expect(error['issues']).toEqual([expect.objectContaining({ path: 'limit' })])
+    const typo = await h.get('/v1/factors?serach=diesel')
+    expect(typo.status).toBe(400)
+    expect((await errorOf(typo)).code).toBe('invalid_request')
   })
 
   it('gives as_of_out_of_range for a date before the archive', async () => {

@@ -111,9 +111,13 @@ export function openPostgresStore(connectionString: string, opts: { max?: number
       })
     },
     async findActiveKey(hash) {
-      const r = await pool.query<AccountRow & { key_id: string; prefix: string; key_created_at: string; key_hash: string }>(
-        `SELECT a.*, k.id AS key_id, k.prefix, k.created_at AS key_created_at, k.hash AS key_hash
-         FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.hash = $1 AND k.revoked_at IS NULL`, [hash])
+      // Named (prepared once per connection): these two statements run on every keyed call.
+      const r = await pool.query<AccountRow & { key_id: string; prefix: string; key_created_at: string; key_hash: string }>({
+        name: 'openfactors_find_active_key',
+        text: `SELECT a.*, k.id AS key_id, k.prefix, k.created_at AS key_created_at, k.hash AS key_hash
+         FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.hash = $1 AND k.revoked_at IS NULL`,
+        values: [hash],
+      })
       const row = r.rows[0]
       if (!row) return null
       return { key: { id: row.key_id, account_id: row.id, prefix: row.prefix, created_at: row.key_created_at }, account: toAccount(row), hash: row.key_hash }
@@ -141,9 +145,11 @@ export function openPostgresStore(connectionString: string, opts: { max?: number
       return r.rows[0] ? toAccount(r.rows[0]) : null
     },
     async consume(subject, windows): Promise<ConsumeResult> {
-      const r = await pool.query<{ blocked: number | null; counts: number[] | null }>(
-        'SELECT blocked, counts FROM openfactors_consume($1, $2::text[], $3::bigint[])',
-        [subject, windows.map((w) => w.window), windows.map((w) => w.limit)])
+      const r = await pool.query<{ blocked: number | null; counts: number[] | null }>({
+        name: 'openfactors_consume',
+        text: 'SELECT blocked, counts FROM openfactors_consume($1, $2::text[], $3::bigint[])',
+        values: [subject, windows.map((w) => w.window), windows.map((w) => w.limit)],
+      })
       const row = r.rows[0]
       const counts = row?.counts ?? []
       return row && row.blocked !== null ? { ok: false, blocked: row.blocked, counts } : { ok: true, counts }
