@@ -25,7 +25,7 @@ describe('public API types', () => {
   it('createEngine takes options and returns a synchronous Engine', () => {
     expectTypeOf(createEngine).parameter(0).toEqualTypeOf<EngineOptions | undefined>()
     expectTypeOf(createEngine).returns.toEqualTypeOf<Engine>()
-    expectTypeOf<EngineOptions['catalog']>().toExtend<readonly ManifestEntry[] | undefined>()
+    expectTypeOf<readonly ManifestEntry[]>().toExtend<NonNullable<EngineOptions['catalog']>>()
     expectTypeOf<NonNullable<EngineOptions['loadRelease']>>().returns.toExtend<ReleaseArtifact | string | Uint8Array>()
   })
   it('engine methods return the HTTP 200 bodies', () => {
