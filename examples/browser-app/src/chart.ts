@@ -23,7 +23,7 @@ export interface ChartLayout {
 
 const ROW = 26
 const LABEL = 64
-const VALUE_ROOM = 110
+const VALUE_ROOM = 150
 
 export function stageBars(byStage: Record<string, number>, width = 560): ChartLayout {
   const entries = Object.entries(byStage)

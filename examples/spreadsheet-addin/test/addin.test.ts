@@ -98,10 +98,14 @@ describe('spreadsheet add-in functions', () => {
   })
 
   it('FACTOR, FACTOR.UNIT and FACTOR.SOURCE read one factor, now and as of a past date', async () => {
-    expect(await invoke(page, 'FACTOR', 'fuels.gb.diesel.litres', null)).toEqual({ ok: true, value: 2.6 })
-    expect(await invoke(page, 'FACTOR', 'fuels.gb.diesel.litres', '2026-09-01')).toEqual({ ok: true, value: 2.5 })
-    expect(await invoke(page, 'FACTOR.UNIT', 'fuels.gb.diesel.litres')).toEqual({ ok: true, value: 'kg CO2e per litre' })
-    expect(await invoke(page, 'FACTOR.SOURCE', 'fuels.gb.diesel.litres')).toEqual({ ok: true, value: "test-open-2026 'Test'!B22 (data 2026.2)" })
+    const now = testRelease('2026.2').factors.find((f) => f.key === 'fuels.gb.diesel.litres')
+    const before = testRelease('2026.1').factors.find((f) => f.key === 'fuels.gb.diesel.litres')
+    expect(now && before && now.value !== before.value).toBe(true)
+    expect(await invoke(page, 'FACTOR', 'fuels.gb.diesel.litres', null)).toEqual({ ok: true, value: now?.value })
+    // 2026-09-01 is before 2026.2 was released (2026-10-01): the 2026.1 value.
+    expect(await invoke(page, 'FACTOR', 'fuels.gb.diesel.litres', '2026-09-01')).toEqual({ ok: true, value: before?.value })
+    expect(await invoke(page, 'FACTOR.UNIT', 'fuels.gb.diesel.litres')).toEqual({ ok: true, value: now?.unit })
+    expect(await invoke(page, 'FACTOR.SOURCE', 'fuels.gb.diesel.litres')).toEqual({ ok: true, value: `${now?.source_id} ${now?.cell_ref} (data 2026.2)` })
   })
 
   it('RESOLVE gives the best key; FINANCED and EMBODIED give the engine’s numbers', async () => {

@@ -1,0 +1,107 @@
+/**
+ * The demo page on the REAL corpus (data/releases, built by `npm run corpus -- build` or the
+ * first `npm start`); skipped when it has not been built. Whatever the data says, the page must
+ * show what the engine says for the same release: the same search hits with their publisher
+ * links, the same resolve choice, the same embodied total.
+ */
+import { existsSync, readFileSync } from 'node:fs'
+import { mkdir, mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { gunzipSync } from 'node:zlib'
+import type { BrowserContext, Page } from 'playwright-core'
+import { build } from 'vite'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createEngine, type Engine } from '@openfactors/engine'
+import { ReleaseManifestSchema, type ReleaseManifest } from '@openfactors/engine/release'
+import { startServer, type RunningServer } from '../../../packages/server/src/serve.ts'
+import { defaultConfig } from '../../../packages/server/src/config.ts'
+import { freshProfile, type Profile } from '../../../packages/web-worker/src/harness/chromium.ts'
+
+const APP_DIR = join(import.meta.dirname, '..')
+const SHOTS = join(APP_DIR, 'test-output', 'screenshots')
+const RELEASES = process.env.OPENFACTORS_RELEASES_DIR ?? join(APP_DIR, '..', '..', 'data', 'releases')
+const hasRealData = existsSync(join(RELEASES, 'manifest.json'))
+
+let dir: string
+let server: RunningServer
+let profile: Profile
+let context: BrowserContext
+let page: Page
+let engine: Engine
+let latest: ReleaseManifest['releases'][number]
+
+const text = (selector: string) => page.locator(selector).first().innerText()
+const amount = new Intl.NumberFormat('en', { maximumFractionDigits: 2 })
+
+describe.skipIf(!hasRealData)('browser-app on the real corpus', () => {
+  beforeAll(async () => {
+    const manifest = ReleaseManifestSchema.parse(JSON.parse(readFileSync(join(RELEASES, 'manifest.json'), 'utf8')))
+    const newest = manifest.releases.at(-1)
+    if (!newest) throw new Error('the real manifest lists no release')
+    latest = newest
+    engine = createEngine()
+    engine.load(gunzipSync(readFileSync(join(RELEASES, latest.file))).toString('utf8'))
+    dir = await mkdtemp(join(tmpdir(), 'openfactors-browser-app-real-'))
+    await mkdir(SHOTS, { recursive: true })
+    await build({ configFile: join(APP_DIR, 'vite.config.ts'), logLevel: 'warn', build: { outDir: join(dir, 'dist'), emptyOutDir: true } })
+    server = await startServer(defaultConfig({ port: 0, host: '127.0.0.1', log: 'off', releasesDir: RELEASES, sqlitePath: join(dir, 'store.db'), staticDir: join(dir, 'dist') }))
+    profile = await freshProfile()
+    context = await profile.launch()
+    page = await context.newPage()
+    await page.goto(`${server.url}/`)
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 120_000 })
+  })
+
+  afterAll(async () => {
+    await profile?.dispose()
+    await server?.close()
+    if (dir) await rm(dir, { recursive: true, force: true })
+  })
+
+  it('loads the newest release and names it', async () => {
+    expect(await text('#data-version')).toBe(`Data version ${latest.mb_version}`)
+    expect(await text('#status-text')).toContain(`Ready: ${latest.factor_count.toLocaleString('en')} factors`)
+  })
+
+  it('search shows the engine’s hits, each linked to its publisher', async () => {
+    await page.fill('#search-input', 'diesel')
+    const expected = engine.search({ search: 'diesel', limit: 10 }).factors
+    expect(expected.length).toBeGreaterThan(0)
+    await page.waitForFunction((key) => document.querySelector('#search-results li')?.getAttribute('data-key') === key, expected[0]?.key)
+    const shown = await page.locator('#search-results li').evaluateAll((items) =>
+      items.map((li) => ({ key: li.getAttribute('data-key'), href: li.querySelector('a.cell')?.getAttribute('href'), cell: li.querySelector('.cell')?.textContent })),
+    )
+    expect(shown).toEqual(expected.map((f) => ({ key: f.key, href: f.source.url, cell: `${f.source.id} · ${f.source.cell_ref}` })))
+    for (const f of shown) expect(f.href).toMatch(/^https?:\/\//)
+    await page.locator('#search-panel').screenshot({ path: join(SHOTS, 'real-search.png') })
+  })
+
+  it('resolve makes the engine’s choice and explains it', async () => {
+    const description = 'diesel for the vans in the UK'
+    const top = engine.resolve({ description, limit: 5 }).matches[0]
+    await page.fill('#resolve-input', description)
+    await page.click('#resolve-form button')
+    await page.locator('#resolve-explanation .chosen-key').waitFor()
+    expect(await text('#resolve-explanation .chosen-key')).toBe(top?.key)
+    expect(await text('#resolve-explanation .geo-match')).toBe(top?.geo_match)
+  })
+
+  it('the example bill of materials comes from the corpus and totals as the engine does', async () => {
+    await page.waitForSelector('body[data-examples="true"]')
+    await page.click('#embodied-form button')
+    await page.locator('#embodied-total, #embodied-result .error').first().waitFor()
+    const materials = [['concrete', 240], ['steel', 18]].flatMap(([word, value]) => {
+      const key = engine.search({ search: String(word), domain: 'materials', limit: 1 }).factors[0]?.key
+      return key ? [{ material_key: key, quantity: { value: Number(value), unit: 't' as const }, boundary: 'A1-C' as const }] : []
+    })
+    expect(materials.length).toBeGreaterThan(0)
+    const expected = engine.embodied({ materials })
+    expect(await text('#embodied-total')).toBe(amount.format(expected.result.embodied_carbon.value))
+    expect(await page.locator('svg.stage-chart g[data-stage]').count()).toBe(Object.keys(expected.result.by_stage).length)
+    await page.click('#pcaf-form button')
+    await page.locator('#pcaf-total').waitFor()
+    expect(await text('#pcaf-total')).toBe('340')
+    await page.screenshot({ path: join(SHOTS, 'real-page.png'), fullPage: true })
+  })
+})
