@@ -5,17 +5,18 @@ import { byId, describeError, formatValue, h, sourceLink } from '../dom.ts'
 
 const GEO: Record<GeoMatch, string> = {
   exact: 'the factor is for the country named or implied',
-  region: 'the factor covers a region that contains the place named',
+  region: 'the factor covers an area containing the place named (e.g. the national factor for a state)',
   global: 'a global factor: no country-specific one fits better',
   mismatch: 'the factor is for another country than the one named — check it',
   unspecified: 'no place was named and no country hint given',
 }
 
+/** The reading docs/resolve.md gives the engine's scale. */
 export function explainConfidence(confidence: number): string {
-  if (confidence >= 1) return 'a clear winner'
-  if (confidence >= 0.8) return 'a strong match, with close alternatives below'
-  if (confidence >= 0.5) return 'a fair match: compare the alternatives'
-  return 'a weak match: describe the activity more precisely'
+  if (confidence >= 1) return 'a clear winner: it covers every concept written, in the place and unit named'
+  if (confidence >= 0.9) return 'a safe choice'
+  if (confidence >= 0.5) return 'close alternatives exist: look at the next matches'
+  return 'the description was ambiguous, or the place or unit named could not be honoured'
 }
 
 export function resolvePanel(client: EngineClient): void {
