@@ -39,7 +39,7 @@ export function createWorkerApi(deps: WorkerApiDeps = {}): WorkerApi {
     const t0 = clock()
     // Progress is fire-and-forget; only `ready` is awaited, so every earlier phase (same port,
     // in order) has reached the page before ready() resolves there.
-    const report = (p: LoadProgress): unknown => onProgress?.(p)
+    const report = (p: LoadProgress): Promise<unknown> => quietly(onProgress?.(p))
     const cache = await openCache(options.storage, options.dbName)
     const opened_ms = clock() - t0
     const engine = createEngine()
@@ -69,7 +69,7 @@ export function createWorkerApi(deps: WorkerApiDeps = {}): WorkerApi {
     // Started from a manifest we already had: look for a newer release without holding up the page.
     if (cachedManifest && options.checkForUpdate) {
       void checkForUpdate(session).then((update) => {
-        if (update.update_available) onUpdate?.(update)
+        if (update.update_available) void quietly(onUpdate?.(update))
       })
     }
     return { session, ready }
@@ -144,6 +144,11 @@ async function startFromCachedManifest(loader: ReleaseLoader, releases: readonly
     }
     throw error
   }
+}
+
+/** A page callback through comlink is a promise that rejects once the page has gone; that is no error here. */
+function quietly(result: unknown): Promise<unknown> {
+  return Promise.resolve(result).catch(() => undefined)
 }
 
 /** `<baseUrl>/releases/<file>` by default; next to the manifest when its address was given apart. */

@@ -98,6 +98,14 @@ describe('in Chromium', () => {
     await page.close()
   })
 
+  it('rejects with client_closed when the worker script cannot load, instead of hanging', async () => {
+    const page = await openTestPage(context, server.url)
+    const started = await startClient(page, options('no-worker', { workerUrl: '/dist/assets/missing-worker.js' }))
+    expect(started).toMatchObject({ ok: false, error: { name: 'ClientError', code: 'client_closed' } })
+    expect(await callClient(page, 'dataVersion')).toMatchObject({ ok: false, error: { code: 'client_closed', isClientError: true } })
+    await page.close()
+  })
+
   it('works offline from the cache, and says corpus_unavailable offline without one', async () => {
     const page = await openTestPage(context, server.url)
     await startClient(page, options('offline'))

@@ -7,7 +7,7 @@ import type { EngineClientOptions } from '../client.ts'
 import type { PageCallResult, PageStartResult } from './test-page.ts'
 
 /** Client options a test can send into the page (callbacks are installed by the page itself). */
-export type PageStartOptions = Pick<EngineClientOptions, 'baseUrl' | 'manifestUrl' | 'storage' | 'dbName' | 'checkForUpdate'>
+export type PageStartOptions = Pick<EngineClientOptions, 'baseUrl' | 'manifestUrl' | 'storage' | 'dbName' | 'checkForUpdate'> & { workerUrl?: string }
 
 interface TestWindow {
   openfactorsReady?: boolean
