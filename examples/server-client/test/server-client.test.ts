@@ -18,6 +18,12 @@ const ACTIVITIES = join(import.meta.dirname, '..', 'activities.csv')
 let dir: string
 let server: RunningServer
 
+/** The burst window is a calendar minute: start early in one so a rollover cannot dodge the 429. */
+async function startEarlyInAMinute(): Promise<void> {
+  const second = new Date().getUTCSeconds()
+  if (second >= 50) await new Promise((r) => setTimeout(r, (61 - second) * 1000))
+}
+
 /** The test release's row for a key: expectations come from the fixture, not from memory. */
 function row(key: string) {
   const found = testRelease('2026.2').factors.find((f) => f.key === key)
@@ -49,9 +55,7 @@ afterAll(async () => {
 
 describe('server-client example', () => {
   it('resolves the CSV, calculates, saves, verifies receipts, and waits out a real 429', async () => {
-    // The burst window is a calendar minute: start early in one so the 429 cannot be dodged by a rollover.
-    const second = new Date().getUTCSeconds()
-    if (second >= 50) await new Promise((r) => setTimeout(r, (61 - second) * 1000))
+    await startEarlyInAMinute()
 
     const waits: number[] = []
     const lines: string[] = []
@@ -104,6 +108,7 @@ describe('server-client example', () => {
   })
 
   it('fails fast when the server asks for a wait above the cap', async () => {
+    await startEarlyInAMinute()
     const lines: string[] = []
     // A second account exhausts its burst at once; a cap of 0 s turns the 429 into an error.
     await expect(
