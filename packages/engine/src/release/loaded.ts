@@ -61,6 +61,18 @@ export function perGasOf(row: FactorRow): string | null {
   return method.find((p) => GAS_PARTS.has(p)) ?? null
 }
 
+/**
+ * Terms of the name that are not already in its section path or unit: UK names repeat the
+ * section ("Material use: Construction, Plasterboard, …, per tonne"), others do not, and only
+ * the name's own words say how specific a factor is.
+ */
+function ownNameTerms(row: FactorRow): number {
+  const context = new Set(terms(`${row.section} ${row.unit}`))
+  let n = 0
+  for (const t of new Set(terms(row.name))) if (!context.has(t)) n++
+  return n
+}
+
 /** Dimensions a material's declared unit converts to with its own published data. */
 function materialConversions(row: FactorRow): ReadonlySet<string> | null {
   const m = row.material
@@ -124,7 +136,7 @@ export class LoadedRelease implements ReleaseView {
       domain: row.key.slice(0, row.key.indexOf('.')),
       variants: rowVariants(row),
       convertible: materialConversions(row),
-      nameTerms: new Set(terms(row.name)).size,
+      nameTerms: ownNameTerms(row),
     }
     this.factCache[position] = facts
     return facts

@@ -23,7 +23,7 @@ describe('findPlaces', () => {
   it('finds cities and Australian states', () => {
     expect(places('flew London to NYC economy').map((p) => p.country)).toEqual(['gb', 'us'])
     expect(places('electricity in New South Wales')[0]).toMatchObject({ country: 'au', regions: ['nsw'] })
-    expect(places('grid power Sydney')[0]).toMatchObject({ country: 'au', regions: ['nsw'] })
+    expect(places('grid power Sydney')[0]).toMatchObject({ country: 'au', regions: ['nsw', 'syd'] })
   })
   it('reads two-letter codes only in upper case', () => {
     expect(places('diesel in litres or kg')).toEqual([])

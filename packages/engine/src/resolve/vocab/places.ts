@@ -88,7 +88,7 @@ ma|mar|morocco|moroccan
 
 /** Cities people name, `name|iso2|region?`. */
 const CITIES = `
-london|gb
+london|gb|london lon
 manchester|gb
 birmingham|gb
 edinburgh|gb
@@ -98,7 +98,7 @@ new york|us|ny nycw
 new york city|us|ny nycw
 nyc|us|ny nycw
 jfk|us|ny nycw
-los angeles|us|ca camx
+los angeles|us|ca camx lax
 san francisco|us|ca camx
 chicago|us|il rfcw
 houston|us|tx erct
@@ -147,7 +147,7 @@ vancouver|ca
 montreal|ca
 mexico city|mx
 sao paulo|br
-sydney|au|nsw
+sydney|au|nsw syd
 melbourne|au|vic
 brisbane|au|qld
 perth|au|wa
