@@ -7,7 +7,7 @@
  * engine. The manifest is parsed as XML and cross-checked with functions.json and the build.
  */
 import { existsSync } from 'node:fs'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
@@ -95,6 +95,8 @@ describe('spreadsheet add-in functions', () => {
     expect([...ids].sort()).toEqual(metadata.functions.map((f) => f.id).sort())
     expect(ids).toEqual(['FACTOR', 'FACTOR.UNIT', 'FACTOR.SOURCE', 'RESOLVE', 'FINANCED', 'EMBODIED'])
     expect(await page.innerText('#status')).toContain('data version 2026.2')
+    await mkdir(join(ADDIN_DIR, 'test-output', 'screenshots'), { recursive: true })
+    await page.screenshot({ path: join(ADDIN_DIR, 'test-output', 'screenshots', 'functions-page.png') })
   })
 
   it('FACTOR, FACTOR.UNIT and FACTOR.SOURCE read one factor, now and as of a past date', async () => {
