@@ -29,6 +29,7 @@ for (const spec of CASES) {
     ...(spec.country ? { country: spec.country } : {}),
     ...(spec.unit ? { unit: spec.unit } : {}),
     ...(spec.note ? { note: spec.note } : {}),
+    set: spec.set ?? 'dev',
     accept: rows.map((r) => ({ source: r.source_id, cell_ref: r.cell_ref, key_when_written: r.key })),
   })
 }

@@ -14,6 +14,8 @@ export interface EvalCaseSpec {
   country?: string
   unit?: string
   note?: string
+  /** `holdout`: written after the ranking was tuned, and not tuned on since. */
+  set?: 'dev' | 'holdout'
 }
 
 const UK_DIESEL = String.raw`^fuels\.gb\.liquid_fuels_diesel_(average_biofuel_blend|100_pct_mineral_diesel)\.litres$`
@@ -166,4 +168,42 @@ export const CASES: EvalCaseSpec[] = [
   { description: '$ spend on office furniture', accept: [String.raw`^spend\.us\.naics_3372[0-9]{2}_[a-z_]*office_furniture[a-z_0-9]*\.with_margins$`] },
   { description: 'scheduled air transportation spend USD', accept: [String.raw`^spend\.us\.naics_481111_[a-z_0-9]+\.with_margins$`] },
   { description: 'computers purchased, $', accept: [String.raw`^spend\.us\.naics_33411[0-9]_[a-z_0-9]+\.with_margins$`] },
+
+  // Held-out: written after tuning (2026-11-22, 01:10 UTC), to measure how the ranking generalises.
+  ...([
+    { description: 'unleaded petrol 40 litres', accept: [UK_PETROL] },
+    { description: 'company vans, diesel, km', accept: [String.raw`^freight\.gb\.vans_average_up_to_3_5_tonnes_diesel\.(freighting_)?km$`] },
+    { description: 'electricity usage Germany kWh', accept: [grid('de')] },
+    { description: 'UK grid kWh', accept: [UK_ELECTRICITY] },
+    { description: 'Netherlands electricity', accept: [grid('nl')] },
+    { description: 'Mexico grid power', accept: [grid('mx')] },
+    { description: 'hotel in Paris', accept: [hotel('fr')] },
+    { description: 'hotel stay Singapore 3 nights', accept: [hotel('sg')] },
+    { description: 'economy flight to Tokyo from London', accept: [String.raw`^transport\.gb\.flights_long_haul_to_from_uk_economy_class_with(out)?_rf\.passenger_km$`] },
+    { description: 'domestic flights', accept: [String.raw`^transport\.gb\.flights_domestic_to_from_uk_average_passenger_with(out)?_rf\.passenger_km$`] },
+    { description: 'train Edinburgh to London', accept: [String.raw`^transport\.gb\.rail_national_rail\.(business_travel_)?passenger_km$`] },
+    { description: 'taxi journeys passenger km', accept: [String.raw`^transport\.gb\.taxis_regular_taxi\.(business_travel_)?passenger_km$`] },
+    { description: 'medium petrol car km', accept: [String.raw`^transport\.gb\.cars_by_size_medium_car_petrol\.(business_travel_)?km$`] },
+    { description: 'large diesel car miles', accept: [String.raw`^transport\.gb\.cars_by_size_large_car_diesel\.(business_travel_)?miles$`] },
+    { description: 'small electric car km', accept: [String.raw`^transport\.gb\.cars_by_size_small_car_battery_electric_vehicle\.[a-z_]*km$`] },
+    { description: 'motorcycle miles', accept: [String.raw`^transport\.gb\.motorbike_average\.(business_travel_)?miles$`] },
+    { description: 'articulated lorry tonne km', accept: [String.raw`^freight\.gb\.hgv_all_diesel_all_artics_average_laden\.freighting_tonne_km$`] },
+    { description: 'bulk carrier shipping tonne-km', accept: [String.raw`^freight\.gb\.cargo_ship_bulk_carrier_average\.freighting_tonne_km$`] },
+    { description: 'natural gas for heating, kWh gross', accept: [String.raw`^fuels\.gb\.gaseous_fuels_natural_gas\.kwh_gross_cv$`] },
+    { description: 'LNG litres', accept: [String.raw`^fuels\.gb\.gaseous_fuels_lng\.litres$`] },
+    { description: 'aviation spirit litres', accept: [String.raw`^fuels\.gb\.liquid_fuels_aviation_spirit\.litres$`] },
+    { description: 'wood logs tonnes', accept: [String.raw`^bioenergy\.gb\.biomass_wood_logs\.tonnes$`] },
+    { description: 'food waste sent to landfill', accept: [String.raw`^waste\.gb\.refuse_organic_food_and_drink_waste_landfill\.tonnes$`] },
+    { description: 'paper recycling tonnes', accept: [String.raw`^waste\.gb\.paper_paper_and_board_(paper|mixed)_closed_loop\.tonnes$`] },
+    { description: 'HFC-134a top-up kg', accept: [String.raw`^refrigerants\.gb\.hfc_134a\.kg$`] },
+    { description: 'C25/30 concrete', accept: [String.raw`^materials\.concrete\.ready_mix\.c25_30$`] },
+    { description: 'Zement CEM III 42,5', accept: [String.raw`^materials\.cement\.cement\.cem_iii_42_5$`] },
+    { description: 'hot dip galvanized steel sheet', accept: [String.raw`^materials\.steel\.sheet\.(20_m_)?hot_dip_galvanized[a-z0-9_]*$`] },
+    { description: 'electricity Arizona', accept: [String.raw`^electricity\.us\.(state_az|egrid_aznm)\.location_total_output$`] },
+    { description: 'electricity in Tasmania', accept: [String.raw`^electricity\.au\.tas\.location_scope2_kwh$`] },
+    { description: 'Western Australia electricity kWh', accept: [String.raw`^electricity\.au\.wa_(swis|nwis)\.(location|grid)_scope2_kwh$`] },
+    { description: 'spend on restaurants USD', accept: [String.raw`^spend\.us\.naics_7225[0-9]{2}_[a-z_0-9]+\.with_margins$`] },
+    { description: 'tap water cubic metres', accept: [String.raw`^water\.gb\.water_supply\.m3$`] },
+    { description: 'ferry car passenger', accept: [String.raw`^transport\.gb\.ferry_car_passenger\.passenger_km$`] },
+  ] satisfies EvalCaseSpec[]).map((c): EvalCaseSpec => ({ ...c, set: 'holdout' })),
 ]

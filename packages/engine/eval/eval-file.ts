@@ -12,6 +12,8 @@ export interface EvalCase {
   country?: string
   unit?: string
   note?: string
+  /** `holdout`: written after the ranking was tuned, and not tuned on since. */
+  set?: 'dev' | 'holdout'
   accept: EvalAnswer[]
 }
 

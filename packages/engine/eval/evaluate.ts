@@ -4,6 +4,7 @@ import type { EvalCase, EvalFile } from './eval-file.ts'
 
 export interface CaseResult {
   description: string
+  set: 'dev' | 'holdout'
   /** 1-based rank of the first acceptable match in the top 5, or null. */
   rank: number | null
   top: string | null
@@ -23,11 +24,11 @@ function rankOf(engine: Engine, c: EvalCase): CaseResult {
   const matches = engine.resolve(req).matches
   const ok = new Set(c.accept.map((a) => `${a.source}|${a.cell_ref}`))
   const i = matches.findIndex((m) => ok.has(`${m.source.id}|${m.source.cell_ref}`))
-  return { description: c.description, rank: i < 0 ? null : i + 1, top: matches[0]?.key ?? null, expected: c.accept[0]?.key_when_written ?? '' }
+  return { description: c.description, set: c.set ?? 'dev', rank: i < 0 ? null : i + 1, top: matches[0]?.key ?? null, expected: c.accept[0]?.key_when_written ?? '' }
 }
 
-export function evaluate(engine: Engine, file: EvalFile): EvalResult {
-  const results = file.cases.map((c) => rankOf(engine, c))
+export function evaluate(engine: Engine, file: EvalFile, set?: 'dev' | 'holdout'): EvalResult {
+  const results = file.cases.filter((c) => set === undefined || (c.set ?? 'dev') === set).map((c) => rankOf(engine, c))
   const n = results.length || 1
   return {
     cases: results.length,
