@@ -10,8 +10,9 @@ import type { FetchLike } from './bytes.ts'
 import { openCorpusCache } from './cache.ts'
 import type { CorpusCache, StorageKind } from './cache-types.ts'
 import { ClientError, isClientError } from './client-error.ts'
-import { engineHost } from './engine-host.ts'
+import { STORED_SNAPSHOT_FORMAT, engineHost } from './engine-host.ts'
 import { ReleaseLoader, type LoadSource } from './loader.ts'
+import { pruneCache } from './prune.ts'
 import type { LoadProgress, ReadyInfo, UpdateInfo, WorkerApi, WorkerStartOptions } from './protocol.ts'
 import { settle, toWire } from './wire.ts'
 
@@ -66,12 +67,13 @@ export function createWorkerApi(deps: WorkerApiDeps = {}): WorkerApi {
       timings_ms: { open_cache: Math.round(opened_ms * 10) / 10, ...loader.timings() },
     }
     if (cache.fallbackReason) ready.storage_note = cache.fallbackReason
-    // Started from a manifest we already had: look for a newer release without holding up the page.
-    if (cachedManifest && options.checkForUpdate) {
-      void checkForUpdate(session).then((update) => {
-        if (update.update_available) void quietly(onUpdate?.(update))
-      })
-    }
+    // Started from a manifest we already had: look for a newer release without holding up the
+    // page; then drop cache entries nobody needs any more.
+    const update = cachedManifest && options.checkForUpdate ? checkForUpdate(session) : undefined
+    void Promise.resolve(update).then(async (found) => {
+      if (found?.update_available) await quietly(onUpdate?.(found))
+      if (!found?.applied) await prune(session)
+    })
     return { session, ready }
   }
 
@@ -94,6 +96,7 @@ export function createWorkerApi(deps: WorkerApiDeps = {}): WorkerApi {
       const latest = s.loader.select()
       await s.loader.ensure(latest)
       const now = s.engine.select()
+      if (now !== before) await prune(s)
       return { current: before, latest: latest.mb_version, update_available: latest.mb_version !== before, applied: now !== before }
     } catch (error) {
       const latest = s.loader.current() ? s.loader.select().mb_version : before
@@ -121,6 +124,14 @@ export function createWorkerApi(deps: WorkerApiDeps = {}): WorkerApi {
       s?.session.cache.close()
     },
   }
+}
+
+/** Remove cache entries this session does not need (see prune.ts); a failure only leaves them. */
+async function prune(session: Session): Promise<void> {
+  const manifest = session.loader.current()
+  if (!manifest) return
+  const loaded = new Set(session.engine.releases().filter((r) => r.loaded).map((r) => r.mb_version))
+  await pruneCache(session.cache, manifest, loaded, STORED_SNAPSHOT_FORMAT).catch(() => undefined)
 }
 
 /**

@@ -74,6 +74,15 @@ export class IdbCache implements CorpusCache {
     await Promise.all([...done, tx.done])
   }
 
+  async keys(): Promise<{ artifacts: string[]; snapshots: string[] }> {
+    const db = await this.connection()
+    const [artifacts, snapshots] = await Promise.all([db.getAllKeys('artifacts'), db.getAllKeys('snapshots')])
+    return { artifacts, snapshots }
+  }
+  async deleteSnapshot(id: string): Promise<void> {
+    await (await this.connection()).delete('snapshots', id)
+  }
+
   close(): void {
     const db = this.db
     this.db = undefined

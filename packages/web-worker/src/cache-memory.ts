@@ -33,6 +33,12 @@ export class MemoryCache implements CorpusCache {
       if (snapshot.artifact_id === id) this.snapshots.delete(snapshot.id)
     }
   }
+  async keys(): Promise<{ artifacts: string[]; snapshots: string[] }> {
+    return { artifacts: [...this.artifacts.keys()], snapshots: [...this.snapshots.keys()] }
+  }
+  async deleteSnapshot(id: string): Promise<void> {
+    this.snapshots.delete(id)
+  }
   close(): void {
     this.artifacts.clear()
     this.snapshots.clear()

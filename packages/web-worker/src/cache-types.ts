@@ -47,6 +47,9 @@ export interface CorpusCache {
   putSnapshot(value: StoredSnapshot): Promise<void>
   /** Drop an artifact and every snapshot made from it (a corrupted entry). */
   deleteArtifact(id: string): Promise<void>
+  /** Keys of every stored artifact and snapshot (for pruning). */
+  keys(): Promise<{ artifacts: string[]; snapshots: string[] }>
+  deleteSnapshot(id: string): Promise<void>
   close(): void
 }
 
@@ -56,4 +59,10 @@ export function artifactId(mb_version: string, sha256: string): string {
 
 export function snapshotId(artifact: string, format: string): string {
   return `${artifact}#${format}`
+}
+
+/** The artifact id and format a snapshot id was made from. */
+export function parseSnapshotId(id: string): { artifact: string; format: string } {
+  const at = id.indexOf('#')
+  return at < 0 ? { artifact: id, format: '' } : { artifact: id.slice(0, at), format: id.slice(at + 1) }
 }

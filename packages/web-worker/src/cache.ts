@@ -56,6 +56,12 @@ class FallbackCache implements CorpusCache {
   deleteArtifact(id: string): Promise<void> {
     return this.guard('delete a release', (c) => c.deleteArtifact(id))
   }
+  keys(): Promise<{ artifacts: string[]; snapshots: string[] }> {
+    return this.guard('list its entries', (c) => c.keys())
+  }
+  deleteSnapshot(id: string): Promise<void> {
+    return this.guard('delete a snapshot', (c) => c.deleteSnapshot(id))
+  }
   close(): void {
     this.current.close()
   }

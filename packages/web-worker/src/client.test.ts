@@ -8,7 +8,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { isEngineError, EngineError } from '@openfactors/engine'
 import { createWorkerApi } from './api.ts'
 import { MemoryCache } from './cache-memory.ts'
-import type { CorpusCache, StoredSnapshot } from './cache-types.ts'
+import { snapshotId, type CorpusCache, type StoredSnapshot } from './cache-types.ts'
+import { STORED_SNAPSHOT_FORMAT } from './engine-host.ts'
 import { sha256Hex } from './bytes.ts'
 import { ClientError, isClientError } from './client-error.ts'
 import { createEngineClient, type EngineClient, type EngineClientOptions } from './client.ts'
@@ -176,6 +177,18 @@ describe('cache and releases', () => {
     expect(secondVisit.progress.map((p) => p.phase)).toEqual(['cache', 'ready'])
     expect(artifactRequests().length).toBe(downloads)
     expect(await secondVisit.client.resolve({ description: 'electricity France', limit: 5 })).toEqual(before)
+  })
+
+  it("drops an older engine's snapshot in the background after a start", async () => {
+    const cache = new MemoryCache()
+    await connect(cache).client.ready()
+    const artifact = `2026.2@${second.entry.sha256}`
+    const stale = snapshotId(artifact, 'openfactors.engine-snapshot/0+engine-0.0.1+json-utf8')
+    await cache.putSnapshot({ id: stale, artifact_id: artifact, format: 'old', sha256: '', bytes: new Uint8Array(1), stored_at: '' })
+    const { client } = connect(cache, { checkForUpdate: false })
+    await client.ready()
+    await expect.poll(async () => (await cache.keys()).snapshots).not.toContain(stale)
+    expect((await cache.keys()).snapshots).toEqual([snapshotId(artifact, STORED_SNAPSHOT_FORMAT)])
   })
 
   it('starts offline from the cache', async () => {
