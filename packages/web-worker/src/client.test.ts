@@ -187,7 +187,7 @@ describe('cache and releases', () => {
     await cache.putSnapshot({ id: stale, artifact_id: artifact, format: 'old', sha256: '', bytes: new Uint8Array(1), stored_at: '' })
     const { client } = connect(cache, { checkForUpdate: false })
     await client.ready()
-    await expect.poll(async () => (await cache.keys()).snapshots).not.toContain(stale)
+    await expect.poll(async () => (await cache.keys()).snapshots, { timeout: 15_000 }).not.toContain(stale)
     expect((await cache.keys()).snapshots).toEqual([snapshotId(artifact, STORED_SNAPSHOT_FORMAT)])
   })
 
@@ -252,7 +252,7 @@ describe('cache and releases', () => {
     server.setReleases(releases)
     const { client, updates } = connect(cache)
     expect(await client.ready()).toMatchObject({ source: 'cache', mb_version: '2026.1' })
-    await expect.poll(() => updates.length).toBe(1)
+    await expect.poll(() => updates.length, { timeout: 15_000 }).toBe(1)
     expect(updates[0]).toEqual({ current: '2026.1', latest: '2026.2', update_available: true, applied: true })
     expect(await client.dataVersion()).toBe('2026.2')
   })

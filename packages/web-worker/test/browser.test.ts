@@ -254,7 +254,7 @@ describe('in Chromium', () => {
       await reloadTestPage(page)
       const warm = await startClient(page, options('as-of', { checkForUpdate: true }))
       expect(warm).toMatchObject({ ok: true, info: { source: 'cache', mb_version: '2026.1' } })
-      await expect.poll(() => pageUpdates(page)).toEqual([{ current: '2026.1', latest: '2026.2', update_available: true, applied: true }])
+      await expect.poll(() => pageUpdates(page), { timeout: 15_000 }).toEqual([{ current: '2026.1', latest: '2026.2', update_available: true, applied: true }])
       expect(await valueOf(page, 'dataVersion')).toBe('2026.2')
 
       await reloadTestPage(page)
