@@ -13,9 +13,9 @@ describe('buildQuery', () => {
   })
   it('asks for fuzzy matching only of words the index does not know', () => {
     const tree = buildQuery(parseDescription('desiel'), (t) => t === 'diesel').tree
-    const group = tree.queries[0] as { queries: Array<{ fuzzy: (t: string) => unknown }> }
+    const group = tree.queries[0] as unknown as { queries: Array<{ fuzzy: (t: string, i: number, all: string[]) => unknown }> }
     const written = group.queries[0]
-    expect(written?.fuzzy('desiel')).toBe(2)
-    expect(written?.fuzzy('diesel')).toBe(false)
+    expect(written?.fuzzy('desiel', 0, [])).toBe(2)
+    expect(written?.fuzzy('diesel', 0, [])).toBe(false)
   })
 })
