@@ -16,7 +16,7 @@ export { SearchRequestSchema, SearchResponseSchema, SEARCH_LIMIT_MAX } from './f
 export type { SearchRequest, SearchResponse } from './find/search.ts'
 export { toSearchFactor, toLookupResponse } from './find/shapes.ts'
 export type { Factor, GasValue, LookupFactor, LookupResponse, ModuleValue } from './find/shapes.ts'
-export { LookupResponseSchema } from './find/lookup-schema.ts'
+export { LookupResponseSchema, SourceRefSchema, FactorSchema, ResolveMatchSchema, GeoMatchSchema } from './find/response-schemas.ts'
 export { ResolveRequestSchema, ResolveResponseSchema, RESOLVE_LIMIT_MAX } from './resolve/resolve.ts'
 export type { ResolveMatch, ResolveRequest, ResolveResponse } from './resolve/resolve.ts'
 export type { GeoMatch } from './resolve/geo.ts'

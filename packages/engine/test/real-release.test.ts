@@ -13,6 +13,7 @@ import { createEngine } from '../src/engine.ts'
 import type { Engine } from '../src/engine.ts'
 import { isEngineError } from '../src/errors.ts'
 import type { ReleaseManifest } from '../src/release/schema.ts'
+import { LookupResponseSchema, ResolveResponseSchema, SearchResponseSchema } from '../src/find/response-schemas.ts'
 
 const latest = readLatestArtifact()
 
@@ -30,6 +31,17 @@ describe.skipIf(latest === null)('real latest release', () => {
     const misses = result.results.filter((r) => r.rank !== 1).map((r) => `${r.description} -> ${r.top}`)
     expect(result.top1, misses.join('\n')).toBeGreaterThanOrEqual(0.9)
     expect(result.top5, misses.join('\n')).toBeGreaterThanOrEqual(0.98)
+  })
+
+  it('answers in the shapes its response schemas describe', () => {
+    const search = engine.search({ search: 'concrete', limit: 100 })
+    expect(SearchResponseSchema.parse(search)).toEqual(search)
+    for (const f of search.factors.slice(0, 20)) {
+      const lookup = engine.lookup(f.key)
+      expect(LookupResponseSchema.parse(lookup)).toEqual(lookup)
+    }
+    const resolve = engine.resolve({ description: '50 t of C30/37 concrete', limit: 50 })
+    expect(ResolveResponseSchema.parse(resolve)).toEqual(resolve)
   })
 
   it('finds the right key first for a one-character typo of a real key', () => {

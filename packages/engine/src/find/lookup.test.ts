@@ -3,7 +3,7 @@ import { fixtureArtifact } from '../../test/fixture.ts'
 import { createEngine } from '../engine.ts'
 import { isEngineError } from '../errors.ts'
 import { editDistance } from './candidates.ts'
-import { LookupResponseSchema } from './lookup-schema.ts'
+import { LookupResponseSchema } from './response-schemas.ts'
 
 const engine = createEngine()
 engine.load(fixtureArtifact())

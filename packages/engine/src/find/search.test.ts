@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { fixtureArtifact } from '../../test/fixture.ts'
 import { createEngine } from '../engine.ts'
+import { SearchResponseSchema } from './response-schemas.ts'
 
 const engine = createEngine()
 engine.load(fixtureArtifact())
@@ -9,6 +10,7 @@ describe('search', () => {
   it('finds by name words with prefix and typos, with the contract shape', () => {
     const res = engine.search({ search: 'diesl' })
     expect(res.data_version).toBe('2099.1')
+    expect(SearchResponseSchema.parse(res)).toEqual(res)
     expect(res.factors[0]?.name).toContain('Diesel')
     const f = res.factors[0]
     expect(f && Object.keys(f).sort()).toEqual(expect.arrayContaining(['key', 'name', 'value', 'unit', 'scope', 'section', 'country', 'region', 'source']))

@@ -33,12 +33,7 @@ export const SearchRequestSchema = z.object({
 export type SearchRequest = z.input<typeof SearchRequestSchema>
 export type ParsedSearchRequest = z.output<typeof SearchRequestSchema>
 
-export const SearchResponseSchema = z.object({
-  factors: z.array(z.custom<Factor>()),
-  count: z.number().int(),
-  total: z.number().int(),
-  data_version: z.string(),
-})
+export { SearchResponseSchema } from './response-schemas.ts'
 export interface SearchResponse {
   factors: Factor[]
   count: number

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { fixtureArtifact } from '../../test/fixture.ts'
 import { createEngine } from '../engine.ts'
+import { ResolveResponseSchema } from '../find/response-schemas.ts'
 
 const engine = createEngine()
 engine.load(fixtureArtifact())
@@ -16,6 +17,7 @@ describe('resolve', () => {
     expect(m?.source).toMatchObject({ id: expect.any(String), cell_ref: expect.any(String) })
     for (const x of res.matches) expect(x.confidence).toBeGreaterThan(0)
     for (const x of res.matches) expect(x.confidence).toBeLessThanOrEqual(1)
+    expect(ResolveResponseSchema.strict().parse(res)).toEqual(res)
   })
   it('honours the unit named', () => {
     expect(top('diesel for our delivery vans, litres')?.key).toBe('fuels.gb.diesel_average_biofuel_blend.litres')

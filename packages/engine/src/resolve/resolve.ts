@@ -58,11 +58,7 @@ export interface ResolveResponse {
   data_version: string
 }
 
-export const ResolveResponseSchema = z.object({
-  matches: z.array(z.custom<ResolveMatch>()),
-  count: z.number().int(),
-  data_version: z.string(),
-})
+export { ResolveResponseSchema } from '../find/response-schemas.ts'
 
 interface Scored {
   position: number

@@ -1,0 +1,97 @@
+/**
+ * zod schemas of the finding responses, exactly the shapes the engine returns (tests parse real
+ * responses with them). The server generates its OpenAPI document from these.
+ */
+import { z } from 'zod'
+import { CellValueSchema, LicenseSchema, MaterialDataSchema, ModuleLabelSchema, ScopeSchema } from '../release/schema.ts'
+
+export const SourceRefSchema = z.object({
+  id: z.string().describe('Dataset and edition, e.g. uk-desnz-ghg-cf-2025'),
+  cell_ref: z.string().describe("Where the value was read: 'Sheet'!D23, file.csv#L12:Column or file.json#/pointer"),
+  title: z.string(),
+  publisher: z.string(),
+  url: z.string(),
+  license: LicenseSchema,
+  redistributable: z.boolean(),
+  attribution: z.string(),
+  retrieved_at: z.string(),
+  published_at: z.string(),
+  data_version: z.string(),
+})
+
+export const GasValueSchema = z.object({ value: z.number(), source: SourceRefSchema })
+const GasesSchema = z.record(z.string(), GasValueSchema)
+
+export const FactorSchema = z.object({
+  key: z.string(),
+  name: z.string(),
+  value: z.number(),
+  unit: z.string(),
+  scope: ScopeSchema.nullable(),
+  section: z.string(),
+  country: z.string(),
+  region: z.string().nullable(),
+  source: SourceRefSchema,
+  gases: GasesSchema.optional(),
+})
+
+export const SearchResponseSchema = z.object({
+  factors: z.array(FactorSchema),
+  count: z.number().int(),
+  total: z.number().int(),
+  data_version: z.string(),
+})
+
+export const ModuleValueSchema = z.object({ value: z.number(), unit: z.string(), source: SourceRefSchema })
+
+export const LookupResponseSchema = z.object({
+  factor: z.object({
+    key: z.string(),
+    name: z.string(),
+    name_original: z.string().optional(),
+    factor: z.object({
+      value: z.number(),
+      unit: z.string(),
+      key: z.string(),
+      name: z.string(),
+      scope: ScopeSchema.nullable(),
+      section: z.string(),
+      gases: GasesSchema.optional(),
+    }),
+    source: SourceRefSchema,
+    scope: ScopeSchema.nullable(),
+    section: z.string(),
+    country: z.string(),
+    region: z.string().nullable(),
+    gases: GasesSchema.optional(),
+    published: z.object({ value: z.number(), unit: z.string(), conversion: z.string(), multiplier: z.string() }).optional(),
+    modules: z.partialRecord(ModuleLabelSchema, ModuleValueSchema).optional(),
+    material: MaterialDataSchema.optional(),
+    tags: z.array(z.string()).optional(),
+    data_version: z.string(),
+  }),
+})
+
+export const GeoMatchSchema = z.enum(['exact', 'region', 'global', 'mismatch', 'unspecified'])
+
+export const ResolveMatchSchema = z.object({
+  key: z.string(),
+  name: z.string(),
+  value: z.number(),
+  unit: z.string(),
+  confidence: z.number().gt(0).lte(1),
+  geo_match: GeoMatchSchema,
+  section: z.string(),
+  source: SourceRefSchema,
+  scope: ScopeSchema.nullable(),
+  country: z.string(),
+  region: z.string().nullable(),
+})
+
+export const ResolveResponseSchema = z.object({
+  matches: z.array(ResolveMatchSchema),
+  count: z.number().int(),
+  data_version: z.string(),
+})
+
+export { CellValueSchema }
