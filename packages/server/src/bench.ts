@@ -13,7 +13,8 @@ import autocannon from 'autocannon'
 import { defaultOutDir } from '@openfactors/corpus'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { cpus, tmpdir, totalmem } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve as resolvePath } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { runAdmin } from './admin-cli.ts'
 import { findPostgresBin, startPostgres, type TestPostgres } from './test-support/postgres-server.ts'
 import { spawnServer } from './test-support/spawn-server.ts'
@@ -144,7 +145,8 @@ function flagValue(argv: string[], name: string): string | undefined {
   return i >= 0 ? argv[i + 1] : undefined
 }
 
-const isMain = process.argv[1]?.endsWith('bench.ts') && import.meta.url.endsWith('/server/src/bench.ts')
+// Run as a script only when this very file is the entry (scripts/bench.ts imports it too).
+const isMain = process.argv[1] !== undefined && resolvePath(process.argv[1]) === fileURLToPath(import.meta.url)
 if (isMain) {
   const argv = process.argv.slice(2)
   const stores = flagValue(argv, 'stores')?.split(',') as Array<'sqlite' | 'postgres'> | undefined
