@@ -30,8 +30,7 @@ export function editDistance(a: string, b: string, max = Number.POSITIVE_INFINIT
 }
 
 /** Distance between two keys: per segment when both have four, else over the whole string. */
-function keyDistance(wanted: string[], key: string, segmentCache: Map<string, number>[], max: number): number {
-  const segments = key.split('.')
+function keyDistance(wanted: string[], key: string, segments: readonly string[], segmentCache: Map<string, number>[], max: number): number {
   if (segments.length !== wanted.length) return editDistance(wanted.join('.'), key, max)
   let total = 0
   for (let s = 0; s < segments.length; s++) {
@@ -48,18 +47,23 @@ function keyDistance(wanted: string[], key: string, segmentCache: Map<string, nu
   return total
 }
 
-export function rankCandidates(key: string, rows: readonly FactorRow[], index: SearchIndex, limit = 5): Candidate[] {
+/**
+ * `keySegments[i]` is `rows[i].key` split on dots (the release keeps it, so repeated 404s do not
+ * split 70k keys again).
+ */
+export function rankCandidates(key: string, rows: readonly FactorRow[], index: SearchIndex, limit = 5, keySegments?: readonly (readonly string[])[]): Candidate[] {
   const wanted = key.toLowerCase().split('.')
-  const max = Math.max(3, Math.ceil(key.length / 3))
+  // Typos are a few edits away; keys further off are found by the word search below.
+  const max = Math.min(6, Math.max(3, Math.ceil(key.length / 3)))
   const segmentCache = wanted.map(() => new Map<string, number>())
   const scores = new Map<number, number>()
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i] as FactorRow
-    const d = keyDistance(wanted, row.key, segmentCache, max)
+    const d = keyDistance(wanted, row.key, keySegments?.[i] ?? row.key.split('.'), segmentCache, max)
     if (d <= max) scores.set(i, 0.9 / (1 + d))
   }
   const words = key.replace(/[._]+/g, ' ')
-  const hits = index.search(words, { boost: FIELD_BOOST, fuzzy: 0.2, prefix: true, combineWith: 'OR' })
+  const hits = index.search(words, { boost: FIELD_BOOST, prefix: true, combineWith: 'OR' })
   const top = hits[0]?.score ?? 0
   if (top > 0) {
     for (const hit of hits.slice(0, 200)) {

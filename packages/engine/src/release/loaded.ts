@@ -193,8 +193,11 @@ export class LoadedRelease implements ReleaseView {
     return e
   }
 
+  private keySegments: string[][] | null = null
+
   candidates(key: string, limit = 5): Candidate[] {
-    return rankCandidates(key, this.rows, this.index, limit)
+    this.keySegments ??= this.rows.map((r) => r.key.split('.'))
+    return rankCandidates(key, this.rows, this.index, limit, this.keySegments)
   }
 }
 
