@@ -16,9 +16,9 @@ export interface ReleaseHost {
   isLoaded(mb_version: string): boolean
   /** Index one artifact (its JSON as UTF-8 bytes); returns its mb_version. */
   load(json: Uint8Array): string
-  /** The index of a loaded release, as a JSON-safe value. */
-  snapshot(mb_version: string): unknown
-  /** Bring back a release from `snapshot()`; throws if the value is not a valid snapshot. */
+  /** Snapshot of a loaded release (artifact + built index) as UTF-8 JSON. */
+  snapshotBytes(mb_version: string): Uint8Array
+  /** Bring back a release from the parsed `snapshotBytes()`; throws if it is not a valid snapshot. */
   restore(snapshot: unknown): void
   /** Which snapshot format this engine writes and reads (part of the cache key). */
   readonly snapshotFormat: string
@@ -113,7 +113,7 @@ export class ReleaseLoader {
     this.progress({ phase: 'cache', mb_version: entry.mb_version })
     const stored_at = this.now()
     if (!cached) await this.time('store', () => cache.putArtifact({ id, mb_version: entry.mb_version, sha256: entry.sha256, file: entry.file, bytes, stored_at }))
-    const snapshot = await this.time('encode_snapshot', () => new TextEncoder().encode(JSON.stringify(host.snapshot(entry.mb_version))))
+    const snapshot = await this.time('encode_snapshot', () => host.snapshotBytes(entry.mb_version))
     const sha256 = await this.time('hash_snapshot', () => sha256Hex(snapshot))
     await this.time('store', () =>
       cache.putSnapshot({ id: snapshotId(id, host.snapshotFormat), artifact_id: id, format: host.snapshotFormat, sha256, bytes: snapshot, stored_at }),
