@@ -89,6 +89,10 @@ function conceptWeight(phrase: string): number {
   return WEAK_WORDS.has(phrase) ? 0.35 : 1
 }
 
+function better(score: number, position: number, than: Scored): boolean {
+  return score > than.score || (score === than.score && position < than.position)
+}
+
 /** Unit agreement, counting a material's own conversion data (density, area mass) as a match. */
 function unitFitOf(named: UnitInfo, facts: RowFacts): number {
   const direct = unitAgreement(named, facts.unit)
@@ -112,7 +116,8 @@ function sourceWeight(release: LoadedRelease, position: number, gases: readonly 
  */
 const RESOLVE_SEARCH = { boost: FIELD_BOOST, fields: ['name', 'name_original', 'tags', 'section'] }
 
-export function rank(release: LoadedRelease, parsed: ParsedDescription, asked = 0): Scored[] {
+/** Scored hits best first, keeping only the best `keep` (ties: key order). */
+export function rank(release: LoadedRelease, parsed: ParsedDescription, asked = 0, keep = Number.POSITIVE_INFINITY): Scored[] {
   const { tree, conceptOfTerm, conceptCount } = buildQuery(parsed, (t) => indexHasTerm(release.index, t))
   if (tree.queries.length === 0) return []
   const totals = release.index.search(tree, RESOLVE_SEARCH)
@@ -156,9 +161,16 @@ export function rank(release: LoadedRelease, parsed: ParsedDescription, asked = 
     const placeInText = placeTerms.size > 0 && hit.queryTerms.some((t) => placeTerms.has(t)) ? 1.1 : 1
     const score =
       text * geo.weight * unitWeight * sourceWeight(release, position, parsed.gases) * variantWeight(facts.variants, asked) * brevity * domainWeight * placeInText
-    scored.push({ position, score, geo: geo.match, coverage, unitFit })
+    if (scored.length >= keep) {
+      const last = scored[scored.length - 1] as Scored
+      if (!better(score, position, last)) continue
+      scored.pop()
+    }
+    // Insert in order: the kept list is short (the request's limit), so this beats sorting every hit.
+    let at = scored.length
+    while (at > 0 && better(score, position, scored[at - 1] as Scored)) at--
+    scored.splice(at, 0, { position, score, geo: geo.match, coverage, unitFit })
   }
-  scored.sort((a, b) => b.score - a.score || a.position - b.position)
   return scored
 }
 
@@ -198,7 +210,8 @@ function repairTypos(parsed: ParsedDescription, release: LoadedRelease): ParsedD
 
 export function resolveRelease(release: LoadedRelease, req: ParsedResolveRequest): ResolveResponse {
   const parsed = repairTypos(applyHints(parseDescription(req.description), req), release)
-  const scored = rank(release, parsed, askedVariants(req.description))
+  // The second best is needed for the confidence of the first.
+  const scored = rank(release, parsed, askedVariants(req.description), Math.max(2, req.limit))
   const best = scored[0]
   const picked = scored.slice(0, req.limit)
   const c1 = best ? topConfidence(best, scored[1]) : 0
