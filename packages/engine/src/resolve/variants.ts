@@ -38,8 +38,6 @@ const RULES: VariantRule[] = [
   { name: 'recycled_route', row: (k) => /closed_loop|re_used|open_loop/.test(method(k)), asked: /recycl|closed loop|closed-loop|re-?used|reuse|secondary/ },
 ]
 
-export const VARIANT_NAMES = RULES.map((r) => r.name)
-
 /** Bit mask of the variants a row carries. */
 export function rowVariants(row: FactorRow): number {
   const key = row.key

@@ -358,10 +358,3 @@ export function placeFromHint(hint: string): Place | null {
   if (folded.length === 2 && upper && upper.regions.length === 0) return upper
   return PHRASES.get(folded) ?? (upper ?? null)
 }
-
-/** Display names of countries by code, for matching factor names that mention a country. */
-export function countryNameWords(code: string): string[] {
-  const names: string[] = []
-  for (const [phrase, place] of PHRASES) if (place.country === code && place.regions.length === 0) names.push(phrase)
-  return names
-}
