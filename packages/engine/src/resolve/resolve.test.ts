@@ -72,3 +72,17 @@ describe('resolve', () => {
     expect(engine.resolve({ description: 'qqqqzzzz xxyyxxyy' }).count).toBe(0)
   })
 })
+
+describe('resolve hints', () => {
+  it('takes any ISO2 code as a country hint and refuses hints it cannot read', () => {
+    expect(engine.resolve({ description: 'electricity', country: 'KZ' }).matches[0]?.geo_match).toBe('mismatch')
+    for (const bad of [{ country: 'Atlantis' }, { unit: 'furlong' }]) {
+      try {
+        engine.resolve({ description: 'electricity', ...bad })
+        throw new Error('expected invalid_request')
+      } catch (e) {
+        expect((e as { code?: string }).code).toBe('invalid_request')
+      }
+    }
+  })
+})

@@ -6,6 +6,7 @@
  * See docs/resolve.md for the scale.
  */
 import { z } from 'zod'
+import { engineError } from '../errors.ts'
 import { AsOfSchema, intParam, optionalText } from '../find/params.ts'
 import { correctTerm, FIELD_BOOST, indexHasTerm } from '../find/search-index.ts'
 import type { Scope } from '../release/schema.ts'
@@ -73,10 +74,29 @@ function hintUnit(unit: string | undefined): UnitInfo | null {
   return activityUnitOf(`x per ${unit}`) ?? findUnitInText(unit.toLowerCase())?.unit ?? null
 }
 
+/** Hints win over the text; a hint that cannot be read is an error, never silently dropped. */
 function applyHints(parsed: ParsedDescription, req: ParsedResolveRequest): ParsedDescription {
-  const place = req.country ? placeFromHint(req.country) : null
-  const unit = hintUnit(req.unit) ?? parsed.unit
-  return { ...parsed, places: place ? [place] : parsed.places, unit }
+  let places = parsed.places
+  if (req.country) {
+    // Any ISO 3166-1 alpha-2 code is taken as given, even one the place table does not name.
+    const place = placeFromHint(req.country) ?? (/^[A-Za-z]{2}$/.test(req.country) ? { country: req.country.toLowerCase(), regions: [], label: req.country } : null)
+    if (!place) {
+      throw engineError('invalid_request', `Unknown country hint "${req.country}".`, {
+        issues: [{ path: 'country', message: 'must be an ISO 3166-1 alpha-2/alpha-3 code or a country name' }],
+      })
+    }
+    places = [place]
+  }
+  let unit = parsed.unit
+  if (req.unit) {
+    unit = hintUnit(req.unit)
+    if (!unit) {
+      throw engineError('invalid_request', `Unknown unit hint "${req.unit}".`, {
+        issues: [{ path: 'unit', message: 'must be an activity unit such as litre, kWh, m3, kg, tonne, km, mile, passenger.km, tonne.km, room per night or USD' }],
+      })
+    }
+  }
+  return { ...parsed, places, unit }
 }
 
 /**

@@ -25,6 +25,11 @@ describe('findPlaces', () => {
     expect(places('electricity in New South Wales')[0]).toMatchObject({ country: 'au', regions: ['nsw'] })
     expect(places('grid power Sydney')[0]).toMatchObject({ country: 'au', regions: ['nsw', 'syd'] })
   })
+  it('reads upper-case state codes as states, except for large countries', () => {
+    expect(places('electricity PA')[0]).toMatchObject({ country: 'us', regions: ['pa', 'rfce'] })
+    expect(places('electricity DE')[0]?.country).toBe('de')
+    expect(places('electricity CA')[0]?.country).toBe('ca')
+  })
   it('reads two-letter codes only in upper case', () => {
     expect(places('diesel in litres or kg')).toEqual([])
     expect(places('electricity IN')[0]?.country).toBe('in')

@@ -84,6 +84,43 @@ za|zaf|south africa|south african
 ng|nga|nigeria|nigerian
 ke|ken|kenya|kenyan
 ma|mar|morocco|moroccan
+cr|cri|costa rica
+jo|jor|jordan|jordanian
+mv|mdv|maldives
+om|omn|oman
+kw|kwt|kuwait
+bh|bhr|bahrain
+kz|kaz|kazakhstan
+ir|irn|iran
+iq|irq|iraq
+dz|dza|algeria
+tn|tun|tunisia
+gh|gha|ghana
+et|eth|ethiopia
+tz|tza|tanzania
+ug|uga|uganda
+ec|ecu|ecuador
+uy|ury|uruguay
+py|pry|paraguay
+bo|bol|bolivia
+ve|ven|venezuela
+gt|gtm|guatemala
+pa|pan|panama
+do|dom|dominican republic
+jm|jam|jamaica
+np|npl|nepal
+mm|mmr|myanmar
+kh|khm|cambodia
+mn|mng|mongolia
+by|blr|belarus
+md|mda|moldova
+ge|geo|georgia country
+am|arm|armenia
+az|aze|azerbaijan
+al|alb|albania
+mk|mkd|north macedonia
+ba|bih|bosnia and herzegovina|bosnia
+me|mne|montenegro
 `
 
 /** Cities people name, `name|iso2|region?`. */
@@ -257,6 +294,9 @@ nt|northern territory
 act|australian capital territory
 `
 
+/** Two-letter codes read as the country even where a US state has the same code. */
+const COUNTRY_CODES_FIRST = new Set(['de', 'ca', 'in', 'id'])
+
 /** EU member states, for `region` matches against `eu` factors. */
 export const EU_MEMBERS = new Set('at be bg hr cy cz dk ee fi fr de gr hu ie it lv lt lu mt nl pl pt ro sk si es se'.split(' '))
 
@@ -295,7 +335,9 @@ for (const [code, name, grids] of lines(US_STATES)) {
   const place: Place = { country: 'us', regions: [code, ...(grids ?? '').split(' ').filter(Boolean)], label: name }
   addPhrase(name, place)
   if (name.endsWith(' state')) addPhrase(name.replace(/ state$/, ''), place)
-  UPPER_CODES.set(code.toUpperCase(), UPPER_CODES.get(code.toUpperCase()) ?? place)
+  // An upper-case two-letter code is a US state ("PA", "MD", "CO") unless it is one of the large
+  // countries people write that way far more often.
+  if (!COUNTRY_CODES_FIRST.has(code)) UPPER_CODES.set(code.toUpperCase(), place)
 }
 for (const grid of EGRID.split(' ')) addPhrase(grid, { country: 'us', regions: [grid], label: grid.toUpperCase() })
 for (const [grid, ...names] of lines(EGRID_NAMES)) {
