@@ -32,3 +32,10 @@ describe('parseDescription', () => {
     expect(parseDescription('methane from natural gas boilers').gases).toEqual(['ch4'])
   })
 })
+
+describe('product codes', () => {
+  it('offers the other spelling of codes like R-410A and R410A', () => {
+    expect(parseDescription('R-410A leak').concepts[0]).toMatchObject({ phrase: 'r 410a', alternatives: ['r410a'] })
+    expect(parseDescription('R410A leak').concepts[0]).toMatchObject({ phrase: 'r410a', alternatives: ['r 410a'] })
+  })
+})

@@ -69,7 +69,15 @@ export function parseDescription(description: string): ParsedDescription {
     }
     run.forEach((w, i) => {
       if (covered[i] || isStopWord(w) || processTerm(w) === null) return
-      concepts.push({ phrase: w, alternatives: [] })
+      // Product codes are written "R-410A", "R410A", "HFC 134a": offer the other spelling too.
+      const next = run[i + 1]
+      if (/^[a-z]{1,4}$/.test(w) && next !== undefined && !covered[i + 1] && /^\d{2,4}[a-z]?$/.test(next)) {
+        covered[i + 1] = true
+        concepts.push({ phrase: `${w} ${next}`, alternatives: [`${w}${next}`] })
+        return
+      }
+      const code = /^([a-z]{1,4})(\d{2,4}[a-z]?)$/.exec(w)
+      concepts.push({ phrase: w, alternatives: code ? [`${code[1]} ${code[2]}`] : [] })
     })
   }
   const haul = flightHaul(concepts, placeMentions.map((m) => m.place))

@@ -165,7 +165,8 @@ export function rank(release: LoadedRelease, parsed: ParsedDescription, asked = 
     }
     let coveredWeight = 0
     for (let c = 0; c < conceptWeights.length; c++) if (coveredMask & (1 << c)) coveredWeight += conceptWeights[c] ?? 0
-    const coverage = conceptCount === 0 ? 1 : coveredWeight / totalConceptWeight
+    // A description that names only a place asks for nothing in particular: never a clear winner.
+    const coverage = conceptCount === 0 ? 0.5 : coveredWeight / totalConceptWeight
     // A factor that only shares the place words is not an answer.
     if (coverage === 0) continue
     // Coverage of the concepts asked for dominates; BM25 differences between factors that
