@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseDescription } from './parse.ts'
+import { MAX_CONCEPTS, parseDescription } from './parse.ts'
 
 describe('parseDescription', () => {
   it('separates unit, place and concepts', () => {
@@ -37,5 +37,12 @@ describe('product codes', () => {
   it('offers the other spelling of codes like R-410A and R410A', () => {
     expect(parseDescription('R-410A leak').concepts[0]).toMatchObject({ phrase: 'r 410a', alternatives: ['r410a'] })
     expect(parseDescription('R410A leak').concepts[0]).toMatchObject({ phrase: 'r410a', alternatives: ['r 410a'] })
+  })
+})
+
+describe('long descriptions', () => {
+  it('keeps at most MAX_CONCEPTS concepts', () => {
+    const words = Array.from({ length: 60 }, (_, i) => `word${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}`)
+    expect(parseDescription(words.join(' ')).concepts).toHaveLength(MAX_CONCEPTS)
   })
 })

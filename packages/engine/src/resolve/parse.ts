@@ -18,6 +18,8 @@ export interface Concept {
   domains?: string[]
 }
 
+export const MAX_CONCEPTS = 24
+
 export interface ParsedDescription {
   concepts: Concept[]
   places: Place[]
@@ -83,7 +85,8 @@ export function parseDescription(description: string): ParsedDescription {
   const haul = flightHaul(concepts, placeMentions.map((m) => m.place))
   if (haul) concepts.push(haul)
   return {
-    concepts: dedupe(concepts),
+    // Ranking tracks covered concepts in a 32-bit mask; 24 is far more than any description needs.
+    concepts: dedupe(concepts).slice(0, MAX_CONCEPTS),
     places: placeMentions.map((m) => m.place),
     placeWords,
     unit: unitMention?.unit ?? null,

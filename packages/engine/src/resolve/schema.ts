@@ -1,0 +1,42 @@
+/** Resolve request and response: zod schema of the request, types of both (decisions §3). */
+import { z } from 'zod'
+import { AsOfSchema, intParam, optionalText } from '../find/params.ts'
+import type { Scope } from '../release/schema.ts'
+import type { SourceRef } from '../release/view.ts'
+import type { GeoMatch } from './geo.ts'
+
+export const RESOLVE_LIMIT_MAX = 50
+
+export const ResolveRequestSchema = z.object({
+  description: z.string().trim().min(1, 'must not be empty').max(500, 'must be at most 500 characters'),
+  limit: intParam(5, 1, RESOLVE_LIMIT_MAX),
+  /** Country hint: ISO2/ISO3 code or name; wins over places in the text. */
+  country: optionalText,
+  /** Unit hint: the activity unit wanted (`litre`, `kWh`, `tonne.km`, `USD`). */
+  unit: optionalText,
+  as_of: AsOfSchema,
+})
+export type ResolveRequest = z.input<typeof ResolveRequestSchema>
+export type ParsedResolveRequest = z.output<typeof ResolveRequestSchema>
+
+export interface ResolveMatch {
+  key: string
+  name: string
+  value: number
+  unit: string
+  confidence: number
+  geo_match: GeoMatch
+  section: string
+  source: SourceRef
+  scope: Scope | null
+  country: string
+  region: string | null
+}
+
+export interface ResolveResponse {
+  matches: ResolveMatch[]
+  count: number
+  data_version: string
+}
+
+export { ResolveResponseSchema } from '../find/response-schemas.ts'

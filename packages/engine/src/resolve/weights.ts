@@ -1,0 +1,31 @@
+/** The ranking weights of resolve that depend on one factor: concept, unit and source weights. */
+import type { LoadedRelease, RowFacts } from '../release/loaded.ts'
+import type { UnitInfo } from './vocab/units.ts'
+import { unitAgreement } from './vocab/units.ts'
+
+/**
+ * Generic activity words ("combustion", "vehicles", "travel") say little about which factor:
+ * they count a third in coverage, so a factor is not ranked down for lacking them.
+ */
+const WEAK_WORDS = new Set(['combustion', 'burning', 'burnt', 'burned', 'vehicle', 'vehicles', 'travel', 'journey', 'journeys', 'trip', 'trips', 'transport', 'commute', 'use', 'heating', 'emissions', 'emission', 'fuel', 'fuels', 'energy', 'ride', 'rides', 'deliveries', 'delivery', 'hours', 'hour'])
+
+export function conceptWeight(phrase: string): number {
+  return WEAK_WORDS.has(phrase) ? 0.35 : 1
+}
+
+/** Unit agreement, counting a material's own conversion data (density, area mass) as a match. */
+export function unitFitOf(named: UnitInfo, facts: RowFacts): number {
+  const direct = unitAgreement(named, facts.unit)
+  if (direct > 0 || !facts.convertible) return direct
+  return facts.convertible.has(named.dimension) ? 0.9 : 0
+}
+
+export function sourceWeight(release: LoadedRelease, position: number, gases: readonly string[]): number {
+  const facts = release.facts(position)
+  let w = facts.secondary ? 0.65 : facts.derived ? 0.72 : 1
+  // Where nothing narrower is asked, the source's own average is the common answer.
+  if (facts.average) w *= 1.08
+  if (gases.length === 0) w *= facts.perGas ? 0.35 : 1
+  else w *= facts.perGas && gases.includes(facts.perGas) ? 1.15 : facts.perGas ? 0.5 : 0.85
+  return w
+}
