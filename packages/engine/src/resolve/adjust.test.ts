@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest'
+import { fixtureArtifact } from '../../test/fixture.ts'
+import { isEngineError } from '../errors.ts'
+import { LoadedRelease } from '../release/loaded.ts'
+import { applyHints, repairTypos } from './adjust.ts'
+import { parseDescription } from './parse.ts'
+
+const base = { description: 'x', limit: 5, country: undefined, unit: undefined, as_of: undefined }
+
+describe('applyHints', () => {
+  it('lets hints win over the text', () => {
+    const parsed = applyHints(parseDescription('electricity in France, kWh'), { ...base, country: 'DEU', unit: 'MWh' })
+    expect(parsed.places.map((p) => p.country)).toEqual(['de'])
+    expect(parsed.unit?.id).toBe('mwh')
+  })
+  it('refuses hints it cannot read', () => {
+    try {
+      applyHints(parseDescription('x'), { ...base, unit: 'furlong' })
+      throw new Error('expected invalid_request')
+    } catch (e) {
+      expect(isEngineError(e) && e.data).toMatchObject({ issues: [{ path: 'unit' }] })
+    }
+  })
+})
+
+describe('repairTypos', () => {
+  it('corrects unknown words to index terms and reads them again for synonyms', () => {
+    const release = new LoadedRelease(fixtureArtifact())
+    const fixed = repairTypos(parseDescription('electrcity'), release)
+    expect(fixed.concepts[0]?.phrase).toBe('electricity')
+    expect(fixed.concepts[0]?.domains).toContain('electricity')
+  })
+})
