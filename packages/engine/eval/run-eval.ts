@@ -9,6 +9,8 @@ import { createEngine } from '../src/engine.ts'
 import { readLatestArtifact } from './release-file.ts'
 import type { EvalFile } from './eval-file.ts'
 import { evaluate } from './evaluate.ts'
+import { baselineScores } from './baseline.ts'
+import { parseArtifact } from '../src/release/parse.ts'
 
 const latest = readLatestArtifact(process.argv[2])
 if (!latest) {
@@ -26,6 +28,8 @@ for (const set of ['dev', 'holdout'] as const) {
   const r = evaluate(engine, file, set)
   console.log(`${set.padEnd(9)} top-1 ${pct(r.top1)}   top-5 ${pct(r.top5)}   MRR ${r.mrr.toFixed(3)}   (${r.cases} cases)`)
 }
+const baseline = baselineScores(parseArtifact(latest.bytes), file)
+console.log(`baseline  top-1 ${pct(baseline.top1)}   top-5 ${pct(baseline.top5)}   MRR ${baseline.mrr.toFixed(3)}   (plain minisearch over names)`)
 for (const r of result.results) {
   if (r.rank !== 1) console.log(`  ${r.rank === null ? 'miss' : `#${r.rank}  `}  [${r.set}] ${r.description}\n        got ${r.top}\n        want ${r.expected}`)
 }
