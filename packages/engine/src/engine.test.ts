@@ -105,6 +105,12 @@ describe('view', () => {
   })
 })
 
+describe('lookup keys', () => {
+  it('reads a key typed in another case or with spaces around it', () => {
+    expect(loadedEngine().lookup(' Fuels.GB.LPG.Litres ').factor.key).toBe('fuels.gb.lpg.litres')
+  })
+})
+
 describe('validation at the boundary', () => {
   it('turns bad input into invalid_request with issues', () => {
     const engine = loadedEngine()

@@ -143,7 +143,8 @@ export function createEngine(options: EngineOptions = {}): Engine {
     lookup(key, lookupOptions) {
       const opts = validate(LookupOptionsSchema, lookupOptions)
       const r = release(opts?.as_of)
-      const row = typeof key === 'string' ? r.factor(key) : undefined
+      // Keys are lower case; " Fuels.GB.…" typed by hand still finds its factor.
+      const row = typeof key === 'string' ? (r.factor(key) ?? r.factor(key.trim().toLowerCase())) : undefined
       if (!row) {
         const wanted = String(key)
         throw engineError('factor_not_found', `No factor with key "${wanted}" in data version ${r.mb_version}.`, {
