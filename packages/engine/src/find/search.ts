@@ -10,6 +10,7 @@ import { AsOfSchema, intParam, optionalText } from './params.ts'
 import { FIELD_BOOST } from './search-index.ts'
 import type { Factor } from './shapes.ts'
 import { toSearchFactor } from './shapes.ts'
+import { askedVariants, variantWeight } from '../resolve/variants.ts'
 import { findGases } from '../resolve/vocab/synonyms.ts'
 import type { SearchIndex } from './search-index.ts'
 import { foldText, splitWords } from './text.ts'
@@ -94,10 +95,20 @@ function matchingPositions(release: LoadedRelease, req: ParsedSearchRequest, fil
   const totals = run(release.index)
   // Per-gas rows are searched when the text names a gas (that gas only), or when no total matches.
   const named = findGases(splitWords(text))
-  if (named.length === 0 && totals.length > 0) return totals.map((h) => h.id as number)
-  const gases = (named.length > 0 ? named : release.gases()).flatMap((gas) => run(release.gasIndex(gas)))
-  const merged = [...totals, ...gases].sort((a, b) => b.score - a.score)
-  return merged.map((h) => h.id as number)
+  const hits = named.length === 0 && totals.length > 0 ? totals : [...totals, ...(named.length > 0 ? named : release.gases()).flatMap((gas) => run(release.gasIndex(gas)))]
+  // Text relevance first, with resolve's source and variant preferences as a light prior, so
+  // "diesel" lists the primary fuel factor before republished or narrower ones.
+  const asked = askedVariants(text)
+  return hits
+    .map((h) => ({ id: h.id as number, score: h.score * prior(release, h.id as number, asked) }))
+    .sort((a, b) => b.score - a.score || a.id - b.id)
+    .map((h) => h.id)
+}
+
+function prior(release: LoadedRelease, position: number, asked: number): number {
+  const facts = release.facts(position)
+  const source = facts.secondary ? 0.65 : facts.derived ? 0.72 : 1
+  return source * variantWeight(facts.variants, asked) * (facts.average ? 1.08 : 1)
 }
 
 export function searchRelease(release: LoadedRelease, req: ParsedSearchRequest): SearchResponse {
