@@ -80,9 +80,13 @@ export function createEngine(options: EngineOptions = {}): Engine {
   for (const entry of options.catalog ?? []) catalog.set(entry.mb_version, { mb_version: entry.mb_version, released_at: entry.released_at })
   const mode = options.validation ?? 'light'
 
+  // Releases oldest first, kept sorted so a request does not sort the catalog again.
+  let ordered: ReleaseStamp[] = [...catalog.values()].sort(compareReleases)
+
   function add(release: LoadedRelease): ReleaseInfo {
     loaded.set(release.mb_version, release)
     catalog.set(release.mb_version, { mb_version: release.mb_version, released_at: release.released_at })
+    ordered = [...catalog.values()].sort(compareReleases)
     return info(release.mb_version)
   }
 
@@ -95,7 +99,10 @@ export function createEngine(options: EngineOptions = {}): Engine {
   }
 
   function select(as_of?: string): string {
-    return selectRelease([...catalog.values()], as_of).mb_version
+    // The common case, no as_of: the latest release, without going through the date rules.
+    const latest = ordered[ordered.length - 1]
+    if ((as_of === undefined || as_of === '') && latest) return latest.mb_version
+    return selectRelease(ordered, as_of).mb_version
   }
 
   function release(as_of?: string): LoadedRelease {
@@ -119,7 +126,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
       return add(new LoadedRelease(artifact))
     },
     releases() {
-      return [...catalog.values()].sort(compareReleases).map((s) => info(s.mb_version))
+      return ordered.map((s) => info(s.mb_version))
     },
     select,
     isLoaded: (mb_version) => loaded.has(mb_version),
