@@ -9,7 +9,7 @@ const STOP_WORDS = new Set([
   'we', 'per', 'via', 'into', 'is', 'are', 'was', 'used', 'use', 'using', 'some', 'all', 'total',
   'und', 'der', 'die', 'das', 'mit', 'fur', 'von', 'im', 'aus', 'zu', 'ein', 'eine',
   // Words around an activity that name no factor.
-  'consumption', 'usage', 'purchased', 'bought', 'paid', 'annual', 'yearly', 'monthly', 'year', 'part', 'worth',
+  'consumption', 'usage', 'purchase', 'purchases', 'purchased', 'bought', 'paid', 'annual', 'yearly', 'monthly', 'year', 'part', 'worth',
 ])
 
 /** Lower case with accents removed; ß becomes ss. */

@@ -73,6 +73,11 @@ const GROUPS: string[] = [
   'freighting|freight @freight : shipping|haulage|goods transport|logistics',
   'container ship : container shipping|sea freight|ocean freight',
   'freight flights @freight : air freight|air cargo',
+  // Purchases people describe by the item; spend factors are named by the industry making it.
+  'computer : laptop|laptops|pc|pcs|desktop computer|notebook computer',
+  'furniture : desks|office chairs|chairs|tables',
+  'restaurants : meals out|dining|client dinner|business meals|catering services',
+  'software : saas|software licences|software licenses',
   'wtt : well to tank|well-to-tank|upstream fuel',
   'propane @fuels : propane gas',
   'butane @fuels : butane gas',
