@@ -169,9 +169,9 @@ warsaw|pl
 prague|cz
 budapest|hu
 athens|gr
-toronto|ca
-vancouver|ca
-montreal|ca
+toronto|ca|on
+vancouver|ca|bc
+montreal|ca|qc mtr
 mexico city|mx
 sao paulo|br
 sydney|au|nsw syd
@@ -282,4 +282,21 @@ sa|south australia
 tas|tasmania
 nt|northern territory
 act|australian capital territory
+`
+
+/** Canadian provinces and territories `code|name`. */
+export const CA_PROVINCES = `
+on|ontario
+qc|quebec
+bc|british columbia
+ab|alberta
+mb|manitoba
+sk|saskatchewan
+ns|nova scotia
+nb|new brunswick
+nl|newfoundland and labrador|newfoundland
+pe|prince edward island
+yt|yukon
+nt|northwest territories
+nu|nunavut
 `

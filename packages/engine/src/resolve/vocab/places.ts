@@ -1,9 +1,9 @@
 /**
  * Places people name: countries (names, demonyms, ISO2/ISO3), major cities, US states,
- * Australian states and eGRID subregion acronyms, each mapped to the `country` / `region`
+ * Australian states, Canadian provinces and eGRID subregion acronyms, each mapped to the `country` / `region`
  * codes factors carry. Reference vocabulary, not factor data.
  */
-import { AU_STATES, CITIES, COUNTRIES, EGRID, EGRID_NAMES, US_STATES } from './place-names.ts'
+import { AU_STATES, CA_PROVINCES, CITIES, COUNTRIES, EGRID, EGRID_NAMES, US_STATES } from './place-names.ts'
 
 export interface Place {
   /** ISO 3166-1 alpha-2 lower case (`gb`, `us`), or `eu` / `glo`. */
@@ -70,6 +70,11 @@ for (const [code, name] of lines(AU_STATES)) {
   addPhrase(name, place)
   if (code.length > 2) addPhrase(code, place)
   else UPPER_CODES.set(code.toUpperCase(), UPPER_CODES.get(code.toUpperCase()) ?? place)
+}
+for (const [code, ...names] of lines(CA_PROVINCES)) {
+  if (!code) continue
+  const place: Place = { country: 'ca', regions: [code], label: names[0] ?? code }
+  for (const n of names) addPhrase(n, place)
 }
 for (const [city, country, regions] of lines(CITIES)) {
   if (!city || !country) continue
