@@ -19,7 +19,7 @@ import type {
   SearchResponse,
   SourceRef,
 } from '../src/index.ts'
-import { createEngine, ENGINE_VERSION, isEngineError, ResolveRequestSchema, SearchRequestSchema, selectRelease } from '../src/index.ts'
+import { createEngine, ENGINE_VERSION, isEngineError, LookupRequestSchema, ResolveRequestSchema, SearchRequestSchema, selectRelease } from '../src/index.ts'
 
 describe('public API types', () => {
   it('createEngine takes options and returns a synchronous Engine', () => {
@@ -56,5 +56,6 @@ describe('public API types', () => {
     expectTypeOf(ENGINE_VERSION).toEqualTypeOf<string>()
     expectTypeOf(SearchRequestSchema.parse).returns.toHaveProperty('limit').toEqualTypeOf<number>()
     expectTypeOf(ResolveRequestSchema.parse).returns.toHaveProperty('description').toEqualTypeOf<string>()
+    expectTypeOf(LookupRequestSchema.parse).returns.toHaveProperty('key').toEqualTypeOf<string>()
   })
 })

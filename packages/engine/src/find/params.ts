@@ -18,3 +18,10 @@ export const optionalText = z
 
 /** `as_of`: a date `YYYY-MM-DD` or a data version; checked further by selectRelease. */
 export const AsOfSchema = optionalText
+
+/** Lookup request (`GET /v1/factors/{key}?as_of=`): the key from the path, `as_of` from the query. */
+export const LookupRequestSchema = z.object({
+  key: z.string().trim().min(1, 'must not be empty'),
+  as_of: AsOfSchema,
+})
+export type LookupRequest = z.input<typeof LookupRequestSchema>
