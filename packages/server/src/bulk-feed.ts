@@ -4,6 +4,7 @@
  * CompressionStream. Built once per data version and kept.
  */
 import type { ReleaseArtifact, ReleaseManifest } from '@openfactors/engine/release'
+import { sourceOf } from '@openfactors/engine'
 
 type ManifestEntry = ReleaseManifest['releases'][number]
 
@@ -33,19 +34,7 @@ export function bulkLines(artifact: ReleaseArtifact): string[] {
       section: row.section,
       country: row.country,
       ...(row.gases ? { gases: row.gases } : {}),
-      source: {
-        id: edition.id,
-        cell_ref: row.cell_ref,
-        title: edition.title,
-        publisher: edition.publisher,
-        url: edition.url,
-        license: edition.license,
-        redistributable: edition.redistributable,
-        attribution: edition.attribution,
-        retrieved_at: edition.retrieved_at,
-        published_at: edition.published_at,
-        data_version: artifact.mb_version,
-      },
+      source: sourceOf(row, edition, artifact.mb_version),
     }))
   }
   return lines

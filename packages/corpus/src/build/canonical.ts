@@ -5,6 +5,7 @@
  */
 import type { CellValue, Edition, FactorRow, MaterialData, ReleaseArtifact } from '@openfactors/engine/release'
 import { RELEASE_FORMAT } from '@openfactors/engine/release'
+import { toArtifactEdition } from '../lock/lock.ts'
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json }
 
@@ -61,20 +62,7 @@ export function canonicalFactor(f: FactorRow): { [k: string]: Json } {
 }
 
 export function canonicalEdition(e: Edition): { [k: string]: Json } {
-  return {
-    id: e.id,
-    dataset: e.dataset,
-    edition: e.edition,
-    title: e.title,
-    publisher: e.publisher,
-    url: e.url,
-    license: { name: e.license.name, spdx: e.license.spdx, url: e.license.url },
-    redistributable: e.redistributable,
-    attribution: e.attribution,
-    files: e.files.map((x) => ({ path: x.path, sha256: x.sha256 })),
-    retrieved_at: e.retrieved_at,
-    published_at: e.published_at,
-  }
+  return toArtifactEdition(e) as unknown as { [k: string]: Json }
 }
 
 /**

@@ -72,8 +72,11 @@ export function toEditionDecl(e: LockEdition): EditionDecl {
   return { id: e.id, dataset: e.dataset, edition: e.edition, adapter: e.adapter, files: e.files.map((f) => f.path) }
 }
 
-/** The edition metadata stored once per release artifact (engine schema; fixed key order). */
-export function toArtifactEdition(e: LockEdition): Edition {
+/**
+ * The edition metadata stored once per release artifact (engine schema; fixed key order). Takes any
+ * edition-shaped value (a lock entry carries more fields), so the canonical writer uses it too.
+ */
+export function toArtifactEdition(e: Edition): Edition {
   return {
     id: e.id,
     dataset: e.dataset,
