@@ -12,8 +12,8 @@ export interface EvalCase {
   country?: string
   unit?: string
   note?: string
-  /** `holdout`: written after the ranking was tuned, and not tuned on since. */
-  set?: 'dev' | 'holdout'
+  /** Which batch the case belongs to (see eval/cases.ts). */
+  set?: 'dev' | 'holdout' | 'holdout2'
   accept: EvalAnswer[]
 }
 

@@ -2,9 +2,11 @@
 import type { Engine } from '../src/engine.ts'
 import type { EvalCase, EvalFile } from './eval-file.ts'
 
+export type EvalSet = NonNullable<EvalCase['set']>
+
 export interface CaseResult {
   description: string
-  set: 'dev' | 'holdout'
+  set: EvalSet
   /** 1-based rank of the first acceptable match in the top 5, or null. */
   rank: number | null
   top: string | null
@@ -27,7 +29,7 @@ function rankOf(engine: Engine, c: EvalCase): CaseResult {
   return { description: c.description, set: c.set ?? 'dev', rank: i < 0 ? null : i + 1, top: matches[0]?.key ?? null, expected: c.accept[0]?.key_when_written ?? '' }
 }
 
-export function evaluate(engine: Engine, file: EvalFile, set?: 'dev' | 'holdout'): EvalResult {
+export function evaluate(engine: Engine, file: EvalFile, set?: EvalSet): EvalResult {
   const results = file.cases.filter((c) => set === undefined || (c.set ?? 'dev') === set).map((c) => rankOf(engine, c))
   const n = results.length || 1
   return {
