@@ -12,6 +12,9 @@ describe('perGasOf', () => {
     expect(perGasOf(row('fuels.us.diesel.gallon_co2', 'kg CO2 per gallon (US)'))).toBe('co2')
     expect(perGasOf(row('fuels.gb.diesel.litres_x', 'kg CO2e of N2O per litre'))).toBe('n2o')
     expect(perGasOf(row('spend.us.x.margins_c2f6', 'kg C2F6 per USD (2022, purchaser price)'))).toBe('other')
+    // A refrigerant named in the activity is what leaks; its row is a CO2e total, not per gas.
+    expect(perGasOf(row('refrigerants.gb.hfc_134a.kg', 'kg CO2e per kg'))).toBeNull()
+    expect(perGasOf(row('refrigerants.glo.fugitive_gas_type_sf6.ghg_protocol', 'kg CO2e per kg'))).toBeNull()
   })
 })
 

@@ -57,7 +57,9 @@ function gasOfUnit(unit: string): string | null {
 export function perGasOf(row: FactorRow): string | null {
   const byUnit = gasOfUnit(row.unit)
   if (byUnit !== null) return byUnit
-  const method = row.key.slice(row.key.indexOf('.', row.key.indexOf('.') + 1) + 1).split(/[._]/)
+  // Only the key's last segment (the method) says "per gas": in `refrigerants.gb.hfc_134a.kg`
+  // the gas is the activity, and the row is the CO2e total of a kg of it.
+  const method = row.key.slice(row.key.lastIndexOf('.') + 1).split('_')
   return method.find((p) => GAS_PARTS.has(p)) ?? null
 }
 

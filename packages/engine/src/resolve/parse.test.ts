@@ -34,9 +34,24 @@ describe('parseDescription', () => {
 })
 
 describe('product codes', () => {
+  const code = (text: string) => parseDescription(text).concepts.find((c) => /\d/.test(c.phrase))
   it('offers the other spelling of codes like R-410A and R410A', () => {
-    expect(parseDescription('R-410A leak').concepts[0]).toMatchObject({ phrase: 'r 410a', alternatives: ['r410a'] })
-    expect(parseDescription('R410A leak').concepts[0]).toMatchObject({ phrase: 'r410a', alternatives: ['r 410a'] })
+    expect(code('R-410A leak')).toMatchObject({ phrase: 'r410a', alternatives: ['r 410a'] })
+    expect(code('R410A leak')).toMatchObject({ phrase: 'r410a', alternatives: ['r 410a'] })
+    expect(code('R 410A leak')).toMatchObject({ phrase: 'r 410a', alternatives: ['r410a'] })
+  })
+  it('keeps the number of a hyphenated code (R-32 is not a quantity of 32)', () => {
+    expect(code('R-32 leakage kg')?.phrase).toBe('r32')
+  })
+  it('reads R-numbers and HFC-numbers of single HFCs as the same product, but not blends', () => {
+    expect(code('R-134a')?.alternatives).toContain('hfc 134a')
+    expect(code('HFC-32')?.alternatives).toContain('r 32')
+    expect(code('R404A')?.alternatives).not.toContain('hfc 404a')
+  })
+  it('keeps SF6 as an activity word as well as a gas (it is what leaks)', () => {
+    const parsed = parseDescription('SF6 switchgear leak kg')
+    expect(parsed.gases).toEqual(['sf6'])
+    expect(parsed.concepts.map((c) => c.phrase)).toContain('sf6')
   })
 })
 

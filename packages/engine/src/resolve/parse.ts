@@ -41,7 +41,8 @@ function dropQuantities(text: string): string {
 }
 
 export function parseDescription(description: string): ParsedDescription {
-  const text = deaccent(description)
+  // "R-32", "HFC-125": a hyphen inside a product code; joined, the number is not taken for a quantity.
+  const text = deaccent(description).replace(/\b([A-Za-z]{1,4})-(\d{2,4}[A-Za-z]?)\b/g, '$1$2')
   const unitMention = findUnitInText(text.toLowerCase())
   // Blank the unit words in the cased text at the same positions (lower-casing keeps offsets).
   const rest = unitMention ? maskLike(text, unitMention.rest) : text
@@ -75,11 +76,11 @@ export function parseDescription(description: string): ParsedDescription {
       const next = run[i + 1]
       if (/^[a-z]{1,4}$/.test(w) && next !== undefined && !covered[i + 1] && /^\d{2,4}[a-z]?$/.test(next)) {
         covered[i + 1] = true
-        concepts.push({ phrase: `${w} ${next}`, alternatives: [`${w}${next}`] })
+        concepts.push({ phrase: `${w} ${next}`, alternatives: [`${w}${next}`, ...codeEquivalents(w, next)] })
         return
       }
       const code = /^([a-z]{1,4})(\d{2,4}[a-z]?)$/.exec(w)
-      concepts.push({ phrase: w, alternatives: code ? [`${code[1]} ${code[2]}`] : [] })
+      concepts.push({ phrase: w, alternatives: code ? [`${code[1]} ${code[2]}`, ...codeEquivalents(code[1] ?? '', code[2] ?? '')] : [] })
     })
   }
   const haul = flightHaul(concepts, placeMentions.map((m) => m.place))
@@ -92,6 +93,17 @@ export function parseDescription(description: string): ParsedDescription {
     unit: unitMention?.unit ?? null,
     gases,
   }
+}
+
+/**
+ * A single-component HFC has one number under two names: ASHRAE "R-32" is "HFC-32", "R-134a" is
+ * "HFC-134a". Blends (R-4xx, R-5xx) have no HFC name, and other prefixes have no twin.
+ */
+function codeEquivalents(prefix: string, number: string): string[] {
+  if (/^[4-7]\d\d/.test(number)) return []
+  if (prefix === 'r') return [`hfc ${number}`]
+  if (prefix === 'hfc') return [`r ${number}`, `r${number}`]
+  return []
 }
 
 const EUROPE = new Set([...EU_MEMBERS, 'gb', 'ch', 'no', 'is', 'eu'])

@@ -19,4 +19,10 @@ describe('variants', () => {
     expect(rowVariants(row('freight.gb.hgv.km', 'HGV (non-refrigerated, all diesel), Average laden'))).toBe(0)
     expect(rowVariants(row('freight.gb.hgv_r.km', 'HGV (refrigerated, all diesel), 100% Laden'))).not.toBe(0)
   })
+  it('ranks off-grid electricity below the grid unless asked ("grid electricity" is not off-grid)', () => {
+    const offGrid = rowVariants(row('electricity.au.off_grid.grid_scope2_kwh', 'Off-grid: scope 2 emission factor per kWh', 'Electricity'))
+    expect(rowVariants(row('electricity.au.vic.location_scope2_kwh', 'Victoria: scope 2 emission factor per kWh', 'Electricity'))).toBe(0)
+    expect(variantWeight(offGrid, askedVariants('grid electricity Melbourne'))).toBe(0.5)
+    expect(variantWeight(offGrid, askedVariants('off-grid site electricity'))).toBe(1)
+  })
 })

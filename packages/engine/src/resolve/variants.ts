@@ -27,6 +27,8 @@ const RULES: VariantRule[] = [
   { name: 'margin', row: (k) => method(k).startsWith('ifi_'), asked: /\bmargin\b|operating|combined margin|\bifi\b/ },
   { name: 'market', row: (k, _s, n) => n.includes('market based') || n.includes('market-based') || /(^|[._])market/.test(method(k)), asked: /market/ },
   { name: 'refrigerated', row: (_k, _s, n) => /(^|[^-])refrigerated/.test(n), asked: /refrigerat|reefer|chilled|frozen|cold chain/ },
+  // Off-grid factors (remote generation) share the word "grid" with every grid-electricity question.
+  { name: 'off_grid', row: (k, _s, n) => /(^|[^a-z])off.?grid/.test(n) || method(k).includes('off_grid') || k.includes('.off_grid.'), asked: /off.?grid|remote site|diesel generator/ },
   { name: 'laden', row: (_k, _s, n) => /\b(0|50|100)% laden/.test(n), asked: /laden|empty|fully loaded|\bfull\b/ },
   { name: 'scope3_upstream', row: (k) => /(^|_)scope3(_|$)/.test(method(k)), asked: /scope ?3/ },
   { name: 'margins_only', row: (k) => /(^|\.)margins(_|$)/.test(method(k)), asked: /margins only/ },

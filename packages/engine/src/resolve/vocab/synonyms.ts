@@ -14,14 +14,16 @@ import { stem } from '../../find/text.ts'
 const GROUPS: string[] = [
   'petrol|gasoline @fuels : motor gasoline|benzin|unleaded',
   'diesel @fuels : derv|diesel fuel|dieselkraftstoff|diesel oil',
-  'hgv|lorry|truck @freight : lorries|trucks|heavy goods vehicle|articulated lorry|semi truck|lkw',
+  'hgv|lorry|truck @freight : lorries|trucks|heavy goods vehicle|lkw|road freight|road haulage|road transport|trucking',
+  // Articulated lorries are their own HGV class in the sources ("All artics"), not a synonym of HGV.
+  'artics|artic @freight : articulated|articulated lorry|articulated lorries|articulated truck|semi truck|semi trailer|sattelzug',
   'van|vans @freight : lgv|light goods vehicle|delivery van|delivery vans|transporter',
   'lpg @fuels : liquefied petroleum gas|autogas',
   'cng @fuels : compressed natural gas',
   'lng @fuels : liquefied natural gas',
   'battery electric vehicle @transport @freight : bev|ev|evs|electric car|electric cars|electric vehicle|elektroauto',
   'plug in hybrid electric vehicle @transport : phev|plug in hybrid|plugin hybrid',
-  'electricity @electricity : grid power|mains electricity|power|grid electricity|strom|electric power|purchased electricity|electrical energy|grid|power consumption|electricity consumption',
+  'electricity @electricity : grid power|mains electricity|power|grid electricity|strom|electric power|purchased electricity|electrical energy|grid|power consumption|electricity consumption|elec|electricity usage|power usage|stromverbrauch',
   'flights|flight @transport : flying|flew|fly|plane|air travel|airplane|aeroplane|flug|airline|air trip|plane ticket',
   'rail|train|national rail @transport : trains|railway|bahn|zug|intercity|rail journeys|train travel',
   'hotel stay|hotel @accommodation : hotel night|hotel nights|accommodation|room night|hotel room|hotels|overnight stay|ubernachtung',
@@ -29,7 +31,7 @@ const GROUPS: string[] = [
   'taxi|taxis|regular taxi @transport : cab|cabs|uber|minicab|rideshare|taxi ride',
   'bus|local bus @transport : buses|bus commute',
   'coach @transport : coaches|coach trip',
-  'car|cars @transport : passenger car|auto|pkw|automobile|drove|driving|drive|company car',
+  'car|cars @transport : passenger car|auto|pkw|automobile|drove|driving|drive|company car|dienstwagen|firmenwagen|wagen|company vehicle',
   'motorbike @transport : motorcycle|motorbikes|motorcycles|scooter|moped',
   'ferry @transport : ferries|boat',
   'underground @transport : tube|subway|metro',
@@ -57,9 +59,11 @@ const GROUPS: string[] = [
   'water supply @water : water|tap water|mains water',
   'water treatment @water : wastewater|waste water|sewage|wastewater treatment',
   'landfill : landfilled|tip|dump',
-  'recycling|recycled : recycle',
+  // The UK factors call recycling into the same product "closed-loop".
+  'recycling|recycled|closed loop : recycle|recyclable',
   'combustion|incineration : incinerated|energy from waste',
-  'paper|board : cardboard|paper and board',
+  'paper : paper and board',
+  'board : cardboard|carton|karton|pappe',
   'district heat and steam|district heating|heat and steam @heat_steam : fernwarme|heat network',
   'homeworking @homeworking : working from home|home office|remote work|wfh|homeworking hours',
   'economy : economy class|coach class',
@@ -70,7 +74,10 @@ const GROUPS: string[] = [
   'domestic : internal|inland',
   'wood pellets : pellets|holzpellets',
   'wood chips : woodchips|hackschnitzel',
-  'refrigerant @refrigerants : refrigerants|kaltemittel|f gas|refrigerant leakage',
+  'refrigerant @refrigerants : refrigerants|kaltemittel|f gas|refrigerant leakage|leak|leaks|leakage|top up|topup|refill|recharge|regas',
+  'sulphur hexafluoride @refrigerants : sulfur hexafluoride|sf6',
+  'weee : electrical waste|electronic waste|e waste|ewaste|elektroschrott',
+  'commercial and industrial waste|household residual waste : general waste|residual waste|mixed waste|black bag waste|restmull|restabfall',
   'freighting|freight @freight : shipping|haulage|goods transport|logistics',
   'container ship : container shipping|sea freight|ocean freight',
   'freight flights @freight : air freight|air cargo',
@@ -157,8 +164,11 @@ const GAS_WORDS: Record<string, string> = {
   sf6: 'sf6', nf3: 'nf3', hfcs: 'hfc', pfc: 'pfc', pfcs: 'pfc',
 }
 
-/** Single words that only name a gas (dropped from the activity words). */
-export const GAS_NAME_WORDS = new Set(['co2', 'ch4', 'n2o', 'methane', 'sf6', 'nf3', 'hfcs', 'pfcs', 'nitrous', 'oxide', 'dioxide'])
+/**
+ * Single words that only name a gas (dropped from the activity words). SF6 and NF3 are not
+ * here: they are also what is bought and leaks ("SF6 switchgear leak"), so they stay words.
+ */
+export const GAS_NAME_WORDS = new Set(['co2', 'ch4', 'n2o', 'methane', 'hfcs', 'pfcs', 'nitrous', 'oxide', 'dioxide'])
 
 /** Gases named in folded words (co2, ch4, ...). "CO2e" is not a gas mention. */
 export function findGases(words: readonly string[]): string[] {
