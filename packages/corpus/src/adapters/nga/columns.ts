@@ -48,15 +48,17 @@ export function headerTexts(sheet: Sheet, headerRows0: number[], lastCol0: numbe
   })
 }
 
-interface ParsedUnit { mass: 'kg' | 't'; gasBasis: 'CO2e' | 'CO2'; activity: string }
+export interface ParsedUnit { mass: 'kg' | 't'; gasBasis: 'CO2e' | 'CO2'; activity: string }
 
-function parseUnit(text: string): ParsedUnit | null {
+/** `(t CO2-e/t waste)` -> t, CO2e, per tonne; null when the text names no emission unit. */
+export function parseUnit(text: string): ParsedUnit | null {
   const t = text.normalize('NFKC').replace(/\s+/g, ' ')
   const m = UNIT.exec(t)
   if (!m?.[1] || !m[2]) return null
   const mass: ParsedUnit['mass'] = m[1].toLowerCase() === 'kg' ? 'kg' : 't'
   const gasBasis: ParsedUnit['gasBasis'] = /CO2\s*[-‑‐]?\s*e/i.test(m[0]) ? 'CO2e' : 'CO2'
-  const raw = m[2].trim().toLowerCase()
+  // `t waste` (2021 Table 49) is per tonne of waste: the word names the material, not a unit.
+  const raw = m[2].trim().toLowerCase().replace(/^(t|tonnes?) waste$/, 't')
   const activity = raw === 't' || raw === 'tonne' ? 'tonne' : normalizeUnit(raw)
   return { mass, gasBasis, activity }
 }

@@ -83,6 +83,95 @@ describe('nga on a generated workbook', () => {
   })
 })
 
+// 2021 layouts: a history table's `Latest estimate*` row, a sideways waste table, a process
+// table with one `CO2` column, a transport table with vehicle classes in the labels.
+const HISTORY: Row[] = [
+  ['Table 46: Scope 2 and 3 emissions factors – consumption of purchased electricity by end users'],
+  ['Financial year', 'EF for scope 2', null, 'EF for scope 3', null],
+  [null, 'kg CO2-e/kWh', 'kg CO2-e/GJ', 'kg CO2-e/kWh', 'kg CO2-e/GJ'],
+  ['NEW SOUTH WALES and AUSTRALIAN CAPITAL TERRITORY'],
+  ['2018/19', 0.79, 220, 0.08, 21],
+  ['Latest estimate*', 0.78, 216, 0.07, 19],
+]
+const SIDEWAYS: Row[] = [
+  ['Table 49: Waste emission factors for total waste disposed to landfill by broad waste stream category'],
+  ['Waste types', 'Municipal solid waste', 'Commercial and industrial waste'],
+  [null, 'A', 'B'],
+  ['Emission factor (t CO2-e/t waste)', 1.6, 1.3],
+]
+const CARBONATES: Row[] = [
+  ['Table 26: Calcination of carbonates emission factors'],
+  ['Source of  carbonate consumption', 'Emission factor (EFij) (tonne CO2-e per tonne)'],
+  [null, 'CO2'],
+  ['Limestone (calcium carbonate)', 0.44],
+]
+const TRANSPORT: Row[] = [
+  ['Table 4: Fuel combustion emission factors – fuels used for transport energy purposes'],
+  ['Transport equipment type', 'Fuel combusted', 'Energy content factor', 'Emission factor', null, null],
+  [null, null, '(GJ/kL unless otherwise indicated)', 'kg CO2‑e/GJ', null, null],
+  [null, null, null, '(relevant oxidation factors incorporated)', null, null],
+  [null, null, null, 'CO2', 'CH4', 'N2O'],
+  ['General transport'],
+  [null, 'Diesel oil', 38.6, 69.9, 0.1, 0.4],
+  [null, 'Liquefied natural gas (heavy duty vehicles)', 25.3, 51.4, 2.8, 0.3],
+  ['Heavy vehicles conforming to Euro design standards'],
+  ['Euro iv or higher', 'Diesel oil', 38.6, 69.9, 0.07, 0.4],
+]
+// 2022 Table 4: row 2 is empty, the header starts on row 3.
+const LATE_HEADER: Row[] = [
+  ['Table 4 Indirect (Scope 3) emissions from consumption of natural gas '],
+  [],
+  ['State or territory', 'Scope 3 Emission Factors for Natural Gas (kg CO2-e /GJ)', null],
+  [null, 'Metro', 'Non-metro'],
+  ['New South Wales and ACT', 13.1, 14],
+]
+
+describe('nga 2021 layouts on a generated workbook', () => {
+  const sheets = { 'Table 46': HISTORY, 'Table 49': SIDEWAYS, 'Table 26': CARBONATES, 'Table 4': TRANSPORT }
+  const path = writeWorkbook(sheets)
+  const byKey = new Map(ingestNgaWorkbook('national-greenhouse-account-factors-2021.xlsx', path).factors.map((f) => [f.key, f]))
+
+  it('keys the history table’s latest scope 3 estimate as the state’s scope 3 factor; scope 2 stays a history key', () => {
+    expect([byKey.get('electricity.au.nsw_act.location_scope3_kwh')?.value, byKey.get('electricity.au.nsw_act.location_scope3_kwh')?.cell_ref]).toEqual([0.07, "'Table 46'!D6"])
+    expect(byKey.get('electricity.au.nsw_act.location_scope3_gj')?.value).toBe(19)
+    expect(byKey.get('electricity.au.nsw_act_fy_latest_estimate.location_scope2_kwh')?.value).toBe(0.78)
+    expect(byKey.has('electricity.au.nsw_act.location_scope2_kwh')).toBe(false)
+    expect(byKey.get('electricity.au.nsw_act_fy_2018_19.location_scope3_kwh')?.value).toBe(0.08)
+  })
+
+  it('reads a sideways table column by column, scope 3 for waste sent to landfill', () => {
+    const msw = byKey.get('waste.au.municipal_solid_waste.landfill_stream_scope3_tonne')
+    expect([msw?.value, msw?.unit, msw?.cell_ref, msw?.scope]).toEqual([1600, 'kg CO2e per tonne', "'Table 49'!B4", 'scope_3'])
+    expect(byKey.get('waste.au.commercial_and_industrial_waste.landfill_stream_scope3_tonne')?.value).toBe(1300)
+  })
+
+  it('keys a process table’s only (CO2) column as its scope 1 factor', () => {
+    const lime = byKey.get('industrial_processes.au.limestone_calcium_carbonate.process_scope1_tonne')
+    expect([lime?.value, lime?.scope, lime?.cell_ref]).toEqual([440, 'scope_1', "'Table 26'!B4"])
+  })
+
+  it('reads 2021 vehicle classes as 2022 names them, and keeps general transport its own', () => {
+    expect(byKey.get('fuels.au.heavy_duty_vehicles_diesel_oil_euro_iv_or_higher.transport_scope1_gj_ch4')?.value).toBe(0.07)
+    expect(byKey.get('fuels.au.heavy_duty_vehicles_liquefied_natural_gas.transport_scope1_gj_ch4')?.value).toBe(2.8)
+    expect(byKey.get('fuels.au.general_transport_diesel_oil.transport_scope1_gj_ch4')?.value).toBe(0.1)
+    // The published label stays in the name.
+    expect(byKey.get('fuels.au.heavy_duty_vehicles_liquefied_natural_gas.transport_scope1_gj_co2')?.name).toMatch(/^Liquefied natural gas \(heavy duty vehicles\) \(General transport\)/)
+  })
+
+  it('applies the 2021 aliases only to a 2021 workbook', () => {
+    const keys = ingestNgaWorkbook('nga.xlsx', path).factors.map((f) => f.key)
+    expect(keys).toContain('fuels.au.general_transport_liquefied_natural_gas_heavy_duty_vehicles.transport_scope1_gj_ch4')
+    expect(keys).not.toContain('fuels.au.heavy_duty_vehicles_liquefied_natural_gas.transport_scope1_gj_ch4')
+  })
+
+  it('finds the header when row 2 is empty', () => {
+    const out = ingestNgaWorkbook('nga.xlsx', writeWorkbook({ 'Table 4': LATE_HEADER }))
+    const metro = out.factors.find((f) => f.key === 'fuels.au.natural_gas_nsw_act.supply_scope3_metro_gj')
+    expect([metro?.value, metro?.cell_ref, metro?.scope]).toEqual([13.1, "'Table 4'!B5", 'scope_3'])
+    expect(out.factors.find((f) => f.key === 'fuels.au.natural_gas_nsw_act.supply_scope3_non_metro_gj')?.value).toBe(14)
+  })
+})
+
 const DATASETS = process.env.OPENFACTORS_DATASETS ?? resolve(fileURLToPath(import.meta.url), '../../../../../../../shared/datasets')
 const file = (y: number): string => `au-dcceew-nga-factors/national-greenhouse-account-factors-${y}.xlsx`
 
@@ -116,5 +205,42 @@ describe.skipIf(!existsSync(join(DATASETS, file(2025))))('nga on the published w
     expect(share(2023)).toBeGreaterThan(0.95)
     expect(share(2022)).toBeGreaterThan(0.8)
     for (const y of [2021, 2022, 2023, 2024]) expect(new Set(keys(y)).size).toBe(keys(y).length)
+  })
+
+  // Before the 2021 label aliases and layout readers, 32.9% of 2022's keys existed in 2021
+  // (163 of 495). What stays apart is what 2021 does not publish: combined-gas totals, the
+  // Energy summary sheets, tables new in 2022, and classes 2022 redrew (see keys/au-aliases.ts).
+  it('carries the 2021 keys into 2022 and keeps the main factors keyed alike in all five editions', () => {
+    const years = [2021, 2022, 2023, 2024, 2025]
+    const out = new Map(years.map((y) => [y, ingestNgaWorkbook(file(y), join(DATASETS, file(y))).factors]))
+    const keysOf = (y: number): Set<string> => new Set(out.get(y)!.map((f) => f.key))
+    const k2021 = keysOf(2021)
+    const k2022 = [...keysOf(2022)]
+    expect(k2022.filter((k) => k2021.has(k)).length / k2022.length).toBeGreaterThan(0.48)
+    for (const y of years) expect(keysOf(y).size).toBe(out.get(y)!.length)
+    const everywhere = [
+      'electricity.au.nsw_act.location_scope2_kwh',
+      'electricity.au.nsw_act.location_scope3_kwh',
+      'fuels.au.natural_gas_distributed_in_a_pipeline.gaseous_scope1_gj_co2',
+      'fuels.au.natural_gas_nsw_act.supply_scope3_metro_gj',
+      'fuels.au.diesel_oil.liquid_scope1_gj_co2',
+      'fuels.au.diesel_oil.liquid_scope3_gj',
+      'fuels.au.heavy_duty_vehicles_diesel_oil_euro_iv_or_higher.transport_scope1_gj_ch4',
+      'fuels.au.liquefied_petroleum_gas_lpg.liquid_scope1_gj_co2',
+      'fuels.au.brown_coal_lignite.solid_scope1_gj_co2',
+      'fuels.au.ethane_nsw.supply_scope3_gj',
+      'industrial_processes.au.limestone_calcium_carbonate.process_scope1_tonne',
+      'waste.au.municipal_solid_waste.landfill_stream_scope3_tonne',
+    ]
+    for (const y of years) expect(everywhere.filter((k) => !keysOf(y).has(k))).toEqual([])
+    // Same meaning, each edition's own cell: 2021 reads them from its own tables.
+    const in2021 = (key: string): [number, string] | undefined => { const f = out.get(2021)!.find((x) => x.key === key); return f && [f.value, f.cell_ref] }
+    expect(in2021('electricity.au.nsw_act.location_scope2_kwh')).toEqual([0.79, "'Table 5'!B4"])
+    expect(in2021('electricity.au.nsw_act.location_scope3_kwh')).toEqual([0.07, "'Table 46'!D25"])
+    expect(in2021('fuels.au.heavy_duty_vehicles_diesel_oil_euro_iv_or_higher.transport_scope1_gj_ch4')).toEqual([0.07, "'Table 4'!E26"])
+    expect(in2021('waste.au.municipal_solid_waste.landfill_stream_scope3_tonne')).toEqual([1600, "'Table 49'!B4"])
+    // 2021's general transport and post-2004 rows are not 2022's `Cars and light commercial vehicles`.
+    expect(k2021.has('fuels.au.cars_and_light_commercial_vehicles_diesel_oil.transport_scope1_gj_co2')).toBe(false)
+    expect(k2021.has('fuels.au.general_transport_diesel_oil.transport_scope1_gj_co2')).toBe(true)
   })
 })

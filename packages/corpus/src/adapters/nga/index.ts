@@ -11,7 +11,13 @@ import { readEnergySheet } from './energy-sheets.ts'
 import { readNgaTable, skipSheetNumbers } from './read-table.ts'
 import { topicOf } from './topics.ts'
 
-export function ingestNgaWorkbook(file: string, absPath: string): AdapterOutput {
+/** The edition year written in the published file name (`...-factors-2021.xlsx`), else null. */
+export function ngaEditionYear(file: string): number | null {
+  const m = /(?:^|[^0-9])(20\d\d)\.xlsx$/i.exec(file)
+  return m?.[1] ? Number(m[1]) : null
+}
+
+export function ingestNgaWorkbook(file: string, absPath: string, edition: number | null = ngaEditionYear(file)): AdapterOutput {
   const wb = readWorkbook(absPath)
   const out: AdapterOutput = { factors: [], skipped: [] }
   let tables = 0
@@ -26,7 +32,7 @@ export function ingestNgaWorkbook(file: string, absPath: string): AdapterOutput 
     if (title === '') throw new IngestError(file, `sheet ${name}`, 'no title in A1')
     const topic = topicOf(title)
     if (topic.skip) skipSheetNumbers(name, sheet, topic.skip.reason, topic.skip.detail, out)
-    else readNgaTable(name, sheet, topic, out)
+    else readNgaTable(name, sheet, topic, out, edition)
   }
   // After the numbered tables, so their keys are known and never taken twice.
   const taken = new Set(out.factors.map((f) => f.key))

@@ -14,7 +14,7 @@ export interface Topic {
   byRegion?: boolean
   /** Subject prefix for tables keyed by state (`natural_gas`, `ethane`). */
   subjectPrefix?: string
-  /** Scope when neither the column nor the title names one (2021 fuel combustion tables: scope 1). */
+  /** Scope when neither the column nor the title names one (2021: fuel combustion and process tables scope 1, waste sent to landfill scope 3). */
   defaultScope?: 1 | 2 | 3
   skip?: { reason: SkipReason; detail: string }
 }
@@ -35,11 +35,13 @@ const RULES: { title: RegExp; topic: Topic }[] = [
   { title: /consumption of natural gas/i, topic: { domain: 'fuels', prefix: 'supply', byRegion: true, subjectPrefix: 'natural_gas' } },
   { title: /consumption of ethane/i, topic: { domain: 'fuels', prefix: 'supply', byRegion: true, subjectPrefix: 'ethane' } },
   { title: /scope 3 emission factors . natural gas/i, topic: { domain: 'fuels', prefix: 'supply', byRegion: true, subjectPrefix: 'natural_gas' } },
-  { title: /calcination|clay materials|soda ash|clinker|lime production|nitric acid|aluminium/i, topic: { domain: 'industrial_processes', prefix: 'process' } },
+  // 2021 Table 44 is titled `– methane` but its rows are the ethane of 2022's `consumption of ethane`.
+  { title: /scope 3 emission factors . methane/i, topic: { domain: 'fuels', prefix: 'supply', byRegion: true, subjectPrefix: 'ethane' } },
+  { title: /calcination|clay materials|soda ash|clinker|lime production|nitric acid|aluminium/i, topic: { domain: 'industrial_processes', prefix: 'process', defaultScope: 1 } },
   { title: /wastewater/i, topic: { domain: 'waste', prefix: 'wastewater' } },
   { title: /incineration/i, topic: { domain: 'waste', prefix: 'incineration' } },
   { title: /biological treatment/i, topic: { domain: 'waste', prefix: 'biological' } },
-  { title: /broad waste stream/i, topic: { domain: 'waste', prefix: 'landfill_stream' } },
+  { title: /broad waste stream/i, topic: { domain: 'waste', prefix: 'landfill_stream', defaultScope: 3 } },
   { title: /waste mix|waste emission factors/i, topic: { domain: 'waste', prefix: 'landfill' } },
 ]
 
