@@ -30,16 +30,29 @@ function better(score: number, position: number, than: Scored): boolean {
  */
 const RESOLVE_SEARCH = { boost: FIELD_BOOST, fields: ['name', 'name_original', 'tags', 'section'] }
 
+/** Terms of a factor unit: "(US)" in "CO2 per gallon (US)" names the gallon, not a place. */
+const unitTermCache = new Map<string, ReadonlySet<string>>()
+function unitTerms(unit: string): ReadonlySet<string> {
+  let set = unitTermCache.get(unit)
+  if (!set) {
+    set = new Set(terms(unit))
+    unitTermCache.set(unit, set)
+  }
+  return set
+}
+
 /** Scored hits best first, keeping only the best `keep` (ties: key order). */
-export function rank(release: LoadedRelease, parsed: ParsedDescription, asked = 0, keep = Number.POSITIVE_INFINITY): Scored[] {
+export function rank(release: LoadedRelease, parsed: ParsedDescription, asked = 0, keep = Number.POSITIVE_INFINITY, alsoGas: readonly string[] = []): Scored[] {
   const { tree, conceptOfTerm, conceptCount } = buildQuery(parsed, (t) => indexHasTerm(release.index, t))
   if (tree.queries.length === 0) return []
   const totals = release.index.search(tree, RESOLVE_SEARCH)
-  // Per-gas rows only when the description names a gas.
+  // Per-gas rows only when the description names a gas (or the caller asks for a gas's rows
+  // as alternatives; they keep the weight of an unnamed gas).
+  const gases = [...parsed.gases, ...alsoGas.filter((g) => !parsed.gases.includes(g))]
   const hits =
-    parsed.gases.length === 0
+    gases.length === 0
       ? totals
-      : [...totals, ...parsed.gases.flatMap((gas) => release.gasIndex(gas).search(tree, RESOLVE_SEARCH))].sort((a, b) => b.score - a.score)
+      : [...totals, ...gases.flatMap((gas) => release.gasIndex(gas).search(tree, RESOLVE_SEARCH))].sort((a, b) => b.score - a.score)
   const top = hits[0]?.score ?? 0
   if (top <= 0) return []
   const domains = new Set(parsed.concepts.flatMap((c) => c.domains ?? []))
@@ -73,7 +86,7 @@ export function rank(release: LoadedRelease, parsed: ParsedDescription, asked = 
     const extraNameTerms = Math.max(0, facts.nameTerms - hit.terms.length)
     const brevity = 1 / (1 + 0.02 * extraNameTerms)
     const domainWeight = domains.size === 0 || domains.has(facts.domain) ? 1 : 0.7
-    const placeInText = placeTerms.size > 0 && hit.queryTerms.some((t) => placeTerms.has(t)) ? 1.1 : 1
+    const placeInText = placeTerms.size > 0 && hit.queryTerms.some((t) => placeTerms.has(t) && !unitTerms(row.unit).has(t)) ? 1.1 : 1
     const score =
       text * geo.weight * unitWeight * sourceWeight(release, position, parsed.gases) * variantWeight(facts.variants, asked) * brevity * domainWeight * placeInText
     if (scored.length >= keep) {

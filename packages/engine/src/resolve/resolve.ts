@@ -32,7 +32,14 @@ function round3(x: number): number {
 export function resolveRelease(release: LoadedRelease, req: ParsedResolveRequest): ResolveResponse {
   const parsed = repairTypos(applyHints(parseDescription(req.description), req), release)
   // The second best is needed for the confidence of the first.
-  const scored = rank(release, parsed, askedVariants(req.description), Math.max(2, req.limit))
+  const asked = askedVariants(req.description)
+  let scored = rank(release, parsed, asked, Math.max(2, req.limit))
+  // Nothing in the place named, and no gas named: some sources publish a place's factors per
+  // gas only (US EPA fuels). Their CO2 rows join as alternatives, ranked as an unnamed gas is,
+  // so a CO2e total from elsewhere (honestly `mismatch`) stays first where it scores higher.
+  if (scored[0]?.geo === 'mismatch' && parsed.gases.length === 0 && parsed.places.length > 0) {
+    scored = rank(release, parsed, asked, Math.max(2, req.limit), ['co2'])
+  }
   const best = scored[0]
   const picked = scored.slice(0, req.limit)
   const c1 = best ? topConfidence(best, scored[1]) : 0

@@ -15,6 +15,12 @@ describe('findPlaces', () => {
     expect(places('electricity DEU')[0]?.country).toBe('de')
     expect(places('electricity uk')[0]?.country).toBe('gb')
   })
+  it('reads ISO3 codes only in upper case: in lower case they are words', () => {
+    expect(places('natural gas CO2 per scf')).toEqual([])
+    expect(places('emissions of cans we can recycle')).toEqual([])
+    expect(places('electricity are high')).toEqual([])
+    expect(placeFromHint('deu')?.country).toBe('de')
+  })
   it('finds US states with their eGRID subregion, and subregions', () => {
     const texas = places('electricity in Texas')[0]
     expect(texas).toMatchObject({ country: 'us', regions: ['tx', 'erct'] })

@@ -28,6 +28,11 @@ function lines(block: string): string[][] {
 const PHRASES = new Map<string, Place>()
 /** Codes matched only when written in upper case (ISO2, state codes), so "in", "or", "de" stay words. */
 const UPPER_CODES = new Map<string, Place>()
+/**
+ * ISO3 codes, also upper case only: in lower case many are words ("per" Peru, "can" Canada,
+ * "are" UAE). Hints take them in any case.
+ */
+const ISO3_CODES = new Map<string, Place>()
 
 function addPhrase(phrase: string, place: Place): void {
   if (!PHRASES.has(phrase)) PHRASES.set(phrase, place)
@@ -37,7 +42,7 @@ for (const [iso2, iso3, ...names] of lines(COUNTRIES)) {
   if (!iso2 || !iso3) continue
   const place: Place = { country: iso2, regions: [], label: names[0] ?? iso2 }
   for (const n of names) addPhrase(n, place)
-  addPhrase(iso3, place)
+  ISO3_CODES.set(iso3.toUpperCase(), place)
   UPPER_CODES.set(iso2.toUpperCase(), place)
 }
 // Always-understood lower-case codes.
@@ -111,7 +116,8 @@ export function findPlaces(words: readonly string[], originalWords: readonly str
     }
     if (matched) continue
     const original = originalWords[i]
-    const upper = original !== undefined && original.length === 2 && original === original.toUpperCase() ? UPPER_CODES.get(original) : undefined
+    const isUpper = original !== undefined && original === original.toUpperCase()
+    const upper = !isUpper ? undefined : original.length === 2 ? UPPER_CODES.get(original) : original.length === 3 ? ISO3_CODES.get(original) : undefined
     if (upper) found.push({ place: upper, start: i, end: i + 1 })
     i++
   }
@@ -123,5 +129,5 @@ export function placeFromHint(hint: string): Place | null {
   const folded = hint.trim().toLowerCase()
   const upper = UPPER_CODES.get(folded.toUpperCase())
   if (folded.length === 2 && upper && upper.regions.length === 0) return upper
-  return PHRASES.get(folded) ?? (upper ?? null)
+  return PHRASES.get(folded) ?? ISO3_CODES.get(folded.toUpperCase()) ?? upper ?? null
 }
