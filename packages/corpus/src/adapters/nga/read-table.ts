@@ -53,9 +53,9 @@ export function readNgaTable(sheetName: string, sheet: Sheet, topic: Topic, out:
   if (firstData < 0) return
   const numericCols = new Set<number>()
   for (let r = firstData; r <= range.e.r; r++) for (let c = 0; c <= range.e.c; c++) if (numericAt(sheet, r, c) !== null || (c > 0 && textAt(sheet, r, c) === 'NE')) numericCols.add(c)
-  // Header rows: the first non-empty row after the title (row 2; row 3 in 2022 Tables 4, 5
-  // and 12), then rows with nothing in column A (units, gas sub-headers). A row with a label
-  // in A before the first number is a group heading, not header.
+  // Header rows: the first non-empty row after the title (row 2; row 3 in 2022 Tables 4, 5,
+  // 12 and 13), then rows with nothing in column A (units, gas sub-headers). A row with a
+  // label in A before the first number is a group heading, not header.
   let headerStart = 1
   while (headerStart < firstData - 1 && rowIsEmpty(sheet, headerStart, range.e.c)) headerStart++
   const headerRows = [headerStart]
