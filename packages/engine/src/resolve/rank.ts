@@ -10,7 +10,7 @@ import { geoVerdict } from './geo.ts'
 import type { ParsedDescription } from './parse.ts'
 import { buildQuery } from './query.ts'
 import { variantWeight } from './variants.ts'
-import { conceptWeight, sourceWeight, unitFitOf } from './weights.ts'
+import { conceptWeight, placeTermsInName, sourceWeight, unitFitOf } from './weights.ts'
 
 export interface Scored {
   position: number
@@ -78,12 +78,14 @@ export function rank(release: LoadedRelease, parsed: ParsedDescription, asked = 
     if (coverage === 0) continue
     // Coverage of the concepts asked for dominates; BM25 differences between factors that
     // cover the same concepts are mostly name length, so they are compressed.
-    const text = (0.7 + 0.3 * (hit.score / top)) * (0.2 + 0.8 * coverage * coverage)
+    const text = (0.75 + 0.25 * (hit.score / top)) * (0.2 + 0.8 * coverage * coverage)
     const geo = geoVerdict(row, parsed.places, facts.domain)
     const unitFit = parsed.unit ? unitFitOf(parsed.unit, facts) : 1
     const unitWeight = parsed.unit ? 0.2 + 0.8 * unitFit : 1
     // Among equal matches the shorter name is the more general factor.
-    const extraNameTerms = Math.max(0, facts.nameTerms - hit.terms.length)
+    // Place words of the name are not detail (matched ones are not counted twice).
+    const matchedPlaceTerms = placeTerms.size === 0 ? 0 : hit.terms.filter((t) => placeTerms.has(t)).length
+    const extraNameTerms = Math.max(0, facts.nameTerms - hit.terms.length - Math.max(0, placeTermsInName(release, position) - matchedPlaceTerms))
     const brevity = 1 / (1 + 0.02 * extraNameTerms)
     const domainWeight = domains.size === 0 || domains.has(facts.domain) ? 1 : 0.7
     const placeInText = placeTerms.size > 0 && hit.queryTerms.some((t) => placeTerms.has(t) && !unitTerms(row.unit).has(t)) ? 1.1 : 1

@@ -1,5 +1,7 @@
 /** The ranking weights of resolve that depend on one factor: concept, unit and source weights. */
 import type { LoadedRelease, RowFacts } from '../release/loaded.ts'
+import { terms } from '../find/text.ts'
+import { isPlaceTerm } from './vocab/places.ts'
 import type { UnitInfo } from './vocab/units.ts'
 import { unitAgreement } from './vocab/units.ts'
 
@@ -46,4 +48,28 @@ export function sourceWeight(release: LoadedRelease, position: number, gases: re
   if (gases.length === 0) w *= facts.perGas ? 0.35 : 1
   else w *= facts.perGas && gases.includes(facts.perGas) ? 1.15 : facts.perGas ? 0.5 : 0.85
   return w
+}
+
+/**
+ * Place words of a factor's own name that are not already in its section or unit
+ * ("New South Wales and Australian Capital Territory: scope 2 …"). They say where, not how
+ * specific the factor is, so brevity does not count them. Computed once per row and release.
+ */
+const namePlaceCounts = new WeakMap<LoadedRelease, Int16Array>()
+export function placeTermsInName(release: LoadedRelease, position: number): number {
+  let counts = namePlaceCounts.get(release)
+  if (!counts) {
+    counts = new Int16Array(release.rows.length).fill(-1)
+    namePlaceCounts.set(release, counts)
+  }
+  const known = counts[position] ?? 0
+  if (known >= 0) return known
+  const row = release.rows[position]
+  let n = 0
+  if (row) {
+    const context = new Set(terms(`${row.section} ${row.unit}`))
+    for (const t of new Set(terms(row.name))) if (isPlaceTerm(t) && !context.has(t)) n++
+  }
+  counts[position] = n
+  return n
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { splitWords } from '../../find/text.ts'
-import { findPlaces, placeFromHint } from './places.ts'
+import { findPlaces, isPlaceTerm, placeFromHint } from './places.ts'
 
 function places(text: string) {
   const original = text.split(/[^A-Za-z0-9À-ÿ]+/).filter(Boolean)
@@ -14,6 +14,11 @@ describe('findPlaces', () => {
     expect(places('Strom Deutschland')[0]?.country).toBe('de')
     expect(places('electricity DEU')[0]?.country).toBe('de')
     expect(places('electricity uk')[0]?.country).toBe('gb')
+  })
+  it('knows the words of place names (for brevity, which does not count them)', () => {
+    expect(isPlaceTerm('queensland')).toBe(true)
+    expect(isPlaceTerm('wale')).toBe(true)
+    expect(isPlaceTerm('electricity')).toBe(false)
   })
   it('reads ISO3 codes only in upper case: in lower case they are words', () => {
     expect(places('natural gas CO2 per scf')).toEqual([])

@@ -3,6 +3,7 @@
  * Australian states, Canadian provinces and eGRID subregion acronyms, each mapped to the `country` / `region`
  * codes factors carry. Reference vocabulary, not factor data.
  */
+import { terms } from '../../find/text.ts'
 import { AU_STATES, CA_PROVINCES, CITIES, COUNTRIES, EGRID, EGRID_NAMES, US_STATES } from './place-names.ts'
 
 export interface Place {
@@ -87,6 +88,14 @@ for (const [city, country, regions] of lines(CITIES)) {
 }
 
 const LONGEST_PHRASE = Math.max(...[...PHRASES.keys()].map((p) => p.split(' ').length))
+
+/** Index terms of every place phrase ("new", "south", "wale", "sydney", "uk"). */
+const PLACE_TERMS = new Set([...PHRASES.keys()].flatMap((p) => terms(p)))
+
+/** Is this index term part of a place name? */
+export function isPlaceTerm(term: string): boolean {
+  return PLACE_TERMS.has(term)
+}
 
 export interface PlaceMention {
   place: Place
