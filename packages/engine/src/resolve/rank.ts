@@ -10,7 +10,7 @@ import { geoVerdict } from './geo.ts'
 import type { ParsedDescription } from './parse.ts'
 import { buildQuery } from './query.ts'
 import { variantWeight } from './variants.ts'
-import { conceptWeight, placeTermsInName, sourceWeight, unitFitOf } from './weights.ts'
+import { conceptWeight, ownNameTerms, placeTermsInName, sourceWeight, unitFitOf } from './weights.ts'
 
 export interface Scored {
   position: number
@@ -85,7 +85,7 @@ export function rank(release: LoadedRelease, parsed: ParsedDescription, asked = 
     // Among equal matches the shorter name is the more general factor.
     // Place words of the name are not detail (matched ones are not counted twice).
     const matchedPlaceTerms = placeTerms.size === 0 ? 0 : hit.terms.filter((t) => placeTerms.has(t)).length
-    const extraNameTerms = Math.max(0, facts.nameTerms - hit.terms.length - Math.max(0, placeTermsInName(release, position) - matchedPlaceTerms))
+    const extraNameTerms = Math.max(0, ownNameTerms(release, position) - hit.terms.length - Math.max(0, placeTermsInName(release, position) - matchedPlaceTerms))
     const brevity = 1 / (1 + 0.02 * extraNameTerms)
     const domainWeight = domains.size === 0 || domains.has(facts.domain) ? 1 : 0.7
     const placeInText = placeTerms.size > 0 && hit.queryTerms.some((t) => placeTerms.has(t) && !unitTerms(row.unit).has(t)) ? 1.1 : 1

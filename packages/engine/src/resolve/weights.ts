@@ -24,10 +24,11 @@ export function unitFitOf(named: UnitInfo, facts: RowFacts): number {
 
 /**
  * The source's own catch-all row among its siblings: "Average car, Unknown" (fuel not known),
- * "WEEE - mixed" (a category label, not "mixed food and garden waste"). Read from the name once
+ * "WEEE - mixed" (a category label, not "mixed food and garden waste"), and a sum of the siblings
+ * ("Homeworking (office equipment + heating)"). Read from the name once
  * per row and release.
  */
-const GENERAL_ROW = /(^|[^a-z])unknown([^a-z]|$)|[-:] mixed(,|$)/i
+const GENERAL_ROW = /(^|[^a-z])unknown([^a-z]|$)|[-:] mixed(,|$)|\w \+ \w/i
 const generalFlags = new WeakMap<LoadedRelease, Int8Array>()
 function isGeneralRow(release: LoadedRelease, position: number): boolean {
   let flags = generalFlags.get(release)
@@ -51,6 +52,32 @@ export function sourceWeight(release: LoadedRelease, position: number, gases: re
 }
 
 /**
+ * Terms of a factor's name that are not in its section path's parents or its unit. The UK
+ * sources repeat the whole path in the name ("Fuels: Liquid fuels, Processed fuel oils -
+ * distillate oil") and the path's last step is the factor itself, so only the parents say
+ * nothing about how specific it is. Computed once per row and release.
+ */
+const ownTermCounts = new WeakMap<LoadedRelease, Int16Array>()
+export function ownNameTerms(release: LoadedRelease, position: number): number {
+  let counts = ownTermCounts.get(release)
+  if (!counts) {
+    counts = new Int16Array(release.rows.length).fill(-1)
+    ownTermCounts.set(release, counts)
+  }
+  const known = counts[position] ?? 0
+  if (known >= 0) return known
+  const row = release.rows[position]
+  let n = 0
+  if (row) {
+    const steps = row.section.split(' > ')
+    const context = new Set(terms(`${steps.slice(0, -1).join(' ')} ${row.unit}`))
+    for (const t of new Set(terms(row.name))) if (!context.has(t)) n++
+  }
+  counts[position] = n
+  return n
+}
+
+/**
  * Place words of a factor's own name that are not already in its section or unit
  * ("New South Wales and Australian Capital Territory: scope 2 …"). They say where, not how
  * specific the factor is, so brevity does not count them. Computed once per row and release.
@@ -67,7 +94,8 @@ export function placeTermsInName(release: LoadedRelease, position: number): numb
   const row = release.rows[position]
   let n = 0
   if (row) {
-    const context = new Set(terms(`${row.section} ${row.unit}`))
+    const steps = row.section.split(' > ')
+    const context = new Set(terms(`${steps.slice(0, -1).join(' ')} ${row.unit}`))
     for (const t of new Set(terms(row.name))) if (isPlaceTerm(t) && !context.has(t)) n++
   }
   counts[position] = n
