@@ -19,6 +19,7 @@ export interface EvalCaseSpec {
   /**
    * `holdout`: written after the first tuning, and not tuned on since. `holdout2`: written
    * before the second tuning round; its score before that round is recorded in docs/resolve.md.
+   * `holdout3`: written after the second round, not tuned on.
    */
   set?: EvalCase['set']
 }
@@ -276,4 +277,37 @@ export const CASES: EvalCaseSpec[] = [
     { description: 'R404A refill', accept: [String.raw`^refrigerants\.gb\.r404a(_kyoto_products_only)?\.kg$`] },
     { description: 'SF6 switchgear leak kg', accept: [String.raw`^refrigerants\.gb\.sulphur_hexafluoride_sf6(_kyoto_products_only)?\.kg$`] },
   ] satisfies EvalCaseSpec[]).map((c): EvalCaseSpec => ({ ...c, set: 'holdout2' })),
+  // Held-out 3: written 2026-11-22 01:42 UTC, after the second tuning round and not tuned on,
+  // to measure that round on descriptions it has not seen. Answers found by reading the release.
+  ...([
+    { description: 'Benzin 60 Liter', accept: [UK_PETROL] },
+    { description: 'diesel kWh', accept: [String.raw`^fuels\.gb\.liquid_fuels_diesel_(average_biofuel_blend|100_pct_mineral_diesel)\.kwh_gross_cv$`] },
+    { description: 'kerosene tonnes', accept: [String.raw`^fuels\.gb\.liquid_fuels_burning_oil\.tonnes$`] },
+    { description: 'biogas kWh', accept: [String.raw`^bioenergy\.gb\.biogas\.kwh$`] },
+    { description: 'wood pellet boiler kWh', accept: [String.raw`^bioenergy\.gb\.biomass_wood_pellets\.kwh$`] },
+    { description: 'electricity Denmark', accept: [grid('dk')] },
+    { description: 'electricity in Pennsylvania', accept: [String.raw`^electricity\.us\.(state_pa|egrid_rfce|egrid_rfcw)\.location_total_output$`] },
+    { description: 'power grid Brisbane', accept: [String.raw`^electricity\.au\.qld\.location_scope2_kwh$`, String.raw`^electricity\.au\.grid_au_qld\.location_emaps$`] },
+    { description: 'electricity Alberta', accept: [String.raw`^electricity\.ca\.electricity_energy_source_grid_mix(_location_based)?_ab\.(ghg_protocol|unfccc_ar4)$`, String.raw`^electricity\.ca\.grid_ca_ab\.location_emaps$`] },
+    { description: 'electricity Taiwan', accept: [grid('tw')] },
+    { description: 'Strom Schweiz', accept: [grid('ch')] },
+    { description: 'return flight London to Madrid', accept: [String.raw`^transport\.gb\.flights_short_haul_to_from_uk_[a-z_]+_with(out)?_rf\.passenger_km$`] },
+    { description: 'premium economy long haul', accept: [String.raw`^transport\.gb\.flights_long_haul_to_from_uk_premium_economy_class_with(out)?_rf\.passenger_km$`] },
+    { description: 'hotel Tokyo', accept: [hotel('jp')] },
+    { description: 'hotel stay Canada 4 nights', accept: [hotel('ca')] },
+    { description: 'large petrol car km', accept: [String.raw`^transport\.gb\.cars_by_size_large_car_petrol\.(business_travel_)?km$`] },
+    { description: 'Reisebus Personenkilometer', accept: [String.raw`^transport\.gb\.bus_coach\.(business_travel_)?passenger_km$`] },
+    { description: 'general cargo ship tkm', accept: [String.raw`^freight\.gb\.cargo_ship_general_cargo_average\.freighting_tonne_km$`] },
+    { description: 'plastic waste incineration tonnes', accept: [String.raw`^waste\.gb\.plastic_plastics_average_plastics_combustion\.tonnes$`] },
+    { description: 'garden waste compost', accept: [String.raw`^waste\.gb\.refuse_organic_garden_waste_composting\.tonnes$`] },
+    { description: 'scrap metal recycling', accept: [String.raw`^waste\.gb\.metal_metal_scrap_metal_(closed|open)_loop\.tonnes$`] },
+    { description: 'waste water m3', accept: [String.raw`^water\.gb\.water_treatment\.m3$`] },
+    { description: 'Kalksandstein', accept: [String.raw`^materials\.masonry\.sand_lime_brick\.generic_(average|generic)$`] },
+    { description: 'rock wool insulation', accept: [String.raw`^materials\.insulation\.mineral_wool\.[a-z0-9_]+$`] },
+    { description: 'advertising spend $', accept: [String.raw`^spend\.us\.naics_541810_[a-z_0-9]+\.with_margins$`] },
+    { description: 'telecom services USD', accept: [String.raw`^spend\.us\.naics_51731[12]_[a-z_0-9]+\.with_margins$`] },
+    { description: 'accounting fees $', accept: [String.raw`^spend\.us\.naics_5412(11|19)_[a-z_0-9]+\.with_margins$`] },
+    { description: 'R407C kg', accept: [String.raw`^refrigerants\.gb\.r407c(_kyoto_products_only)?\.kg$`] },
+    { description: 'HFC-125 leakage', accept: [String.raw`^refrigerants\.gb\.hfc_125(_kyoto_products_only)?\.kg$`] },
+  ] satisfies EvalCaseSpec[]).map((c): EvalCaseSpec => ({ ...c, set: 'holdout3' })),
 ]
