@@ -118,6 +118,14 @@ describe('MCP over streamable HTTP', () => {
 
     const invalid = await tool('calculate_pcaf', { asset_class: 'listed_equity_and_corporate_bonds', holdings: 'none' })
     expect(invalid.isError).toBe(true)
+    expect(invalid.structuredContent).toMatchObject({ error: { code: 'invalid_request', docs: '/docs/errors#invalid_request', issues: [expect.objectContaining({ path: 'holdings' })] } })
+
+    const tooMany = await tool('search_factors', { search: 'diesel', limit: 1000 })
+    expect(tooMany.structuredContent).toMatchObject({ error: { code: 'invalid_request', issues: [expect.objectContaining({ path: 'limit' })] } })
+    const wrongType = await tool('resolve_activity', { description: 42 })
+    expect(wrongType.structuredContent).toMatchObject({ error: { code: 'invalid_request', issues: [expect.objectContaining({ path: 'description' })] } })
+    const text = wrongType.content[0]?.type === 'text' ? wrongType.content[0].text : ''
+    expect(text).toMatch(/^invalid_request: /)
   })
 
   it('reads a factor resource and the releases resource', async () => {

@@ -7,6 +7,7 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { ApiError } from '../errors.ts'
 import type { App, RouteDeps } from '../routes/deps.ts'
 import { buildMcpServer, type ReleaseListing } from './tools.ts'
+import { envelopeValidationErrors } from './validation-errors.ts'
 
 /** Number of `tools/call` requests in a JSON-RPC message or batch. */
 export function countToolCalls(body: unknown): number {
@@ -37,11 +38,11 @@ export function mcpRoutes(app: App, deps: RouteDeps): void {
     // One counted call per tool invocation; initialize, list and read calls are free.
     return countToolCalls(body) > 0 ? deps.guards.meter(c, next) : next()
   }, async (c) => {
-    const transport = new WebStandardStreamableHTTPServerTransport({
+    const transport = envelopeValidationErrors(new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
       maxRequestBodySize: deps.config.bodyLimitBytes,
-    })
+    }))
     const server = buildMcpServer({
       engine: deps.engine,
       verifyReceipt: verify ?? (() => { throw new ApiError('not_found', 'Receipt verification is not available on this server.') }),

@@ -57,5 +57,37 @@ describe('MCP over stdio (openfactors-mcp)', () => {
     expect(early.structuredContent).toMatchObject({ error: { code: 'as_of_out_of_range' } })
     const resolve = (await client.callTool({ name: 'resolve_activity', arguments: { description: 'grid electricity UK kWh' } })) as CallToolResult
     expect(JSON.stringify(resolve.structuredContent)).toContain('electricity.gb.grid.location_kwh')
+    const bad = (await client.callTool({ name: 'resolve_activity', arguments: { description: 7 } })) as CallToolResult
+    expect(bad.isError).toBe(true)
+    expect(bad.structuredContent).toMatchObject({ error: { code: 'invalid_request', issues: [expect.objectContaining({ path: 'description' })] } })
+  })
+
+  it('searches, calculates and verifies like /v1, and serves the resources and prompt', async () => {
+    const key = await h.key('stdio-calc@example.com')
+    const search = (await client.callTool({ name: 'search_factors', arguments: { search: 'petrol', limit: 3 } })) as CallToolResult
+    expect(search.structuredContent).toEqual(await (await h.get('/v1/factors?search=petrol&limit=3')).json())
+
+    const pcafReq = { asset_class: 'listed_equity_and_corporate_bonds', holdings: [{ outstanding_amount: 25, denominator: { type: 'evic', value: 100 }, company_emissions: { value: 40 }, data_quality_score: 3 }] }
+    const pcaf = (await client.callTool({ name: 'calculate_pcaf', arguments: pcafReq })) as CallToolResult
+    const httpPcaf = (await (await h.json('/v1/calculate/pcaf', pcafReq, key)).json()) as { result: unknown; receipt: unknown }
+    expect((pcaf.structuredContent as { result: unknown }).result).toEqual(httpPcaf.result)
+    expect((pcaf.structuredContent as { receipt: unknown }).receipt).toEqual(httpPcaf.receipt)
+
+    const embReq = { materials: [{ material_key: 'materials.concrete.ready_mix.c30_37', quantity: { value: 2, unit: 't' }, boundary: 'A1-A3' }] }
+    const emb = (await client.callTool({ name: 'calculate_embodied', arguments: embReq })) as CallToolResult
+    const httpEmb = (await (await h.json('/v1/calculate/embodied', embReq, key)).json()) as { result: unknown }
+    expect((emb.structuredContent as { result: unknown }).result).toEqual(httpEmb.result)
+
+    const verified = (await client.callTool({ name: 'verify_receipt', arguments: { response: emb.structuredContent ?? {} } })) as CallToolResult
+    expect(verified.structuredContent).toMatchObject({ valid: true })
+
+    const releases = await client.readResource({ uri: 'releases://list' })
+    const r = releases.contents[0]
+    expect(r && 'text' in r ? JSON.parse(r.text).releases.length : 0).toBe(2)
+    const factor = await client.readResource({ uri: 'factor://fuels.gb.petrol.litres' })
+    const f = factor.contents[0]
+    expect(f && 'text' in f ? JSON.parse(f.text) : null).toMatchObject({ factor: { key: 'fuels.gb.petrol.litres' } })
+    const prompt = await client.getPrompt({ name: 'description_to_calculation', arguments: { description: 'concrete slab' } })
+    expect(JSON.stringify(prompt.messages)).toContain('concrete slab')
   })
 })

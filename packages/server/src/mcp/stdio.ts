@@ -11,6 +11,7 @@ import { diskReleaseFiles } from '../release-files.ts'
 import { latestRelease } from '../bulk-feed.ts'
 import { ensureReleases } from '../serve.ts'
 import { buildMcpServer } from './tools.ts'
+import { envelopeValidationErrors } from './validation-errors.ts'
 
 export async function runStdio(releasesDir: string = process.env['OPENFACTORS_RELEASES_DIR'] ?? defaultOutDir()): Promise<void> {
   await ensureReleases(releasesDir, process.stderr)
@@ -27,5 +28,5 @@ export async function runStdio(releasesDir: string = process.env['OPENFACTORS_RE
     // Local use: no plan, but keep the attribution credits the licences ask for.
     calcContext: () => ({ request_id: randomUUID(), attribution_required: true }),
   })
-  await server.connect(new StdioServerTransport())
+  await server.connect(envelopeValidationErrors(new StdioServerTransport()))
 }
