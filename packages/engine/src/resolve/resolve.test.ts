@@ -86,3 +86,24 @@ describe('resolve hints', () => {
     }
   })
 })
+
+describe('a place whose source publishes per gas only', () => {
+  // US EPA publishes fuels per gas; with no CO2e total for the US, the UK total is the best
+  // complete answer (honestly `mismatch`) and the US CO2 row joins as the alternative.
+  const base = fixtureArtifact()
+  const factors = base.factors
+    .filter((f) => f.key !== 'fuels.glo.diesel.litre')
+    .map((f) => (f.key === 'fuels.us.diesel_fuel.gallon' ? { ...f, key: 'fuels.us.diesel_fuel.gallon_co2', name: 'Diesel Fuel: CO2 per gallon (US)', unit: 'kg CO2 per gallon (US)' } : f))
+  const usEngine = createEngine()
+  usEngine.load({ ...base, factors })
+  it('keeps the CO2e total first, says mismatch, and lists the US CO2 row', () => {
+    const res = usEngine.resolve({ description: 'diesel gallons in the US' })
+    expect(res.matches[0]).toMatchObject({ country: 'gb', geo_match: 'mismatch' })
+    expect(res.matches[0]?.confidence).toBeLessThan(0.6)
+    expect(res.matches.map((m) => m.key)).toContain('fuels.us.diesel_fuel.gallon_co2')
+  })
+  it('does not search per-gas rows when the place has a total', () => {
+    const res = usEngine.resolve({ description: 'diesel litres in the UK' })
+    expect(res.matches.map((m) => m.key)).not.toContain('fuels.us.diesel_fuel.gallon_co2')
+  })
+})

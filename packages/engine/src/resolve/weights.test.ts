@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { fixtureArtifact } from '../../test/fixture.ts'
 import { LoadedRelease } from '../release/loaded.ts'
 import { unitInfo } from './vocab/units.ts'
-import { conceptWeight, sourceWeight, unitFitOf } from './weights.ts'
+import { conceptWeight, ownNameTerms, placeTermsInName, sourceWeight, unitFitOf } from './weights.ts'
 
 const release = new LoadedRelease(fixtureArtifact())
 const at = (key: string) => release.position(key) ?? -1
@@ -26,5 +26,32 @@ describe('weights', () => {
     const perGas = at('fuels.gb.diesel_average_biofuel_blend_co2.litres')
     expect(secondary).toBeLessThan(primary)
     expect(sourceWeight(release, perGas, [])).toBeLessThan(sourceWeight(release, perGas, ['co2']))
+  })
+})
+
+describe('name-based weights over UK-style names', () => {
+  const base = fixtureArtifact()
+  const extra = (key: string, name: string, section: string) => ({ ...base.factors[0]!, key, name, section, cell_ref: `'X'!${key}` })
+  const uk = new LoadedRelease({
+    ...base,
+    factors: [
+      ...base.factors,
+      extra('fuels.gb.liquid_fuels_fuel_oil.tonnes', 'Fuels: Liquid fuels, Fuel oil, per tonne', 'Fuels > Liquid fuels > Fuel oil'),
+      extra('fuels.gb.liquid_fuels_processed_fuel_oils_distillate_oil.tonnes', 'Fuels: Liquid fuels, Processed fuel oils - distillate oil, per tonne', 'Fuels > Liquid fuels > Processed fuel oils - distillate oil'),
+      extra('electricity.au.nsw_act.location_scope2_kwh', 'New South Wales and Australian Capital Territory: scope 2 emission factor per kWh', 'NGA Factors > Scope 2 electricity'),
+      extra('transport.gb.cars_by_size_average_car_unknown.km', 'Passenger vehicles: Cars (by size), Average car, Unknown, per km', 'Passenger vehicles > Cars (by size) > Average car > Unknown'),
+      extra('transport.gb.cars_by_size_average_car_petrol.km', 'Passenger vehicles: Cars (by size), Average car, Petrol, per km', 'Passenger vehicles > Cars (by size) > Average car > Petrol'),
+    ],
+  })
+  const pos = (key: string) => uk.position(key) ?? -1
+  it('counts the words of a name beyond its section parents (the last step is the factor itself)', () => {
+    expect(ownNameTerms(uk, pos('fuels.gb.liquid_fuels_fuel_oil.tonnes'))).toBeLessThan(ownNameTerms(uk, pos('fuels.gb.liquid_fuels_processed_fuel_oils_distillate_oil.tonnes')))
+  })
+  it('finds the place words a name carries', () => {
+    expect(placeTermsInName(uk, pos('electricity.au.nsw_act.location_scope2_kwh'))).toBeGreaterThanOrEqual(4)
+    expect(placeTermsInName(uk, pos('fuels.gb.liquid_fuels_fuel_oil.tonnes'))).toBe(0)
+  })
+  it('prefers the catch-all sibling ("Unknown" fuel) a little', () => {
+    expect(sourceWeight(uk, pos('transport.gb.cars_by_size_average_car_unknown.km'), [])).toBeGreaterThan(sourceWeight(uk, pos('transport.gb.cars_by_size_average_car_petrol.km'), []))
   })
 })
