@@ -81,6 +81,24 @@ describe.skipIf(release === null)('calculations on the real latest release', () 
     expect(verifyReceipt(JSON.parse(JSON.stringify(res))).valid).toBe(true)
   })
 
+  it('ÖKOBAUDAT glulam: the negative published A1 (biogenic uptake) is sequestration, not part of embodied_carbon', () => {
+    const glulam = materials.find((f) => f.key === 'materials.timber.glulam.special_shapes_average_2020') ?? materials.find((f) => f.key.startsWith('materials.timber.glulam.') && f.modules?.A1 && f.modules.A2 && f.modules.A3 && f.modules.A1.value < 0 && f.material!.declared_unit === 'm3')
+    expect(glulam).toBeDefined()
+    const m = glulam!.modules!
+    const res = calculateEmbodied({ materials: [{ material_key: glulam!.key, quantity: { value: 1, unit: 'm3' }, boundary: 'A1-A3' }] }, view)
+    const reference = glulam!.material!.declared_quantity?.value ?? 1
+    // published A1-A3, else A1 + A2 + A3 (as the engine reads it)
+    const a1a3 = (m['A1-A3']?.value ?? m.A1!.value + m.A2!.value + m.A3!.value) / reference
+    const uptake = [m.A1!, m.A2!, m.A3!].filter((c) => c.value < 0).reduce((a, c) => a + c.value / reference, 0)
+    expect(res.materials[0]!.modules['A1-A3']!.value).toBeCloseTo(a1a3, 6) // the published number is unchanged
+    expect(res.result.embodied_carbon.value).toBeGreaterThan(0)
+    expect(res.result.embodied_carbon.value).toBeCloseTo(a1a3 - uptake, 6)
+    expect(res.result.sequestration!.value).toBeCloseTo(uptake, 6)
+    expect(res.materials[0]!.sequestration!.modules[0]!.source!.cell_ref).toBe(m.A1!.cell_ref)
+    expect(res.materials[0]!.warnings.map((w) => w.code)).toContain('biogenic_uptake_excluded')
+    expect(verifyReceipt(JSON.parse(JSON.stringify(res))).valid).toBe(true)
+  })
+
   it('option 3a with a real spend factor: currency and price year come from its unit', () => {
     const spend = release!.artifact.factors.find((f) => /^kg CO2e per USD \(\d{4}, purchaser price\)$/.test(f.unit))
     expect(spend).toBeDefined()

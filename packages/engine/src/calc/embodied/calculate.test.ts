@@ -116,7 +116,8 @@ describe('embodied worked examples (methodology.md B9)', () => {
     expect(m.total).toBe(218.5)
     expect(m.biogenic).toEqual({ 'A1-A3': -818.5 })
     expect(m.modules['A1-A3']).toMatchObject({ basis: 'user_supplied', source: { id: 'epd-clt-example' } })
-    expect(m.warnings.map((w) => w.code)).toEqual(['user_supplied_factor'])
+    // A1-A3 only: the biogenic uptake is not counted anywhere without module C (RICS)
+    expect(m.warnings.map((w) => w.code)).toEqual(['sequestration_not_counted', 'user_supplied_factor'])
     expect(res.result.embodied_carbon.value).toBe(218.5)
     expect(res.audit.factors_used[0]).toMatchObject({ user_supplied: true })
 

@@ -1,7 +1,7 @@
 /** calculateEmbodied: validated request -> material lines -> project defaults -> totals -> receipt. */
 import { EngineError, type Candidate } from '../../errors.ts'
 import type { ReleaseView } from '../../release/view.ts'
-import type { CalcContext, Credit, FactorUsed } from '../common-schema.ts'
+import type { CalcContext, Credit, FactorUsed, Warning } from '../common-schema.ts'
 import { OUTPUT_SIGNIFICANT_DIGITS } from '../decimal.ts'
 import { attributionOf, creditsFor, finishResponse } from '../respond.ts'
 import { parseRequest } from '../validate.ts'
@@ -19,9 +19,13 @@ const FORMULAS: Record<string, string> = {
   A5: 'A5.3 = WR/(1-WR) x (A1-A3 + A4 + C2 + C3-C4) (IStructE 2020, methodology.md B3); + A5.2 site activities allocated by mass share',
   C2: 'C2 = mass_kg x C2 factor (default) or published',
   'C3-C4': 'C3-C4 = mass_kg x combined end-of-life factor (default) when C3/C4 are not published',
+  by_stage: 'by_stage = per module, sum of the counted line values (+ A5.1 in A5); C3 and C4 apart when every line with module C publishes them, else one C3-C4 key for all end-of-life processing',
   C1: 'C1 = gia_m2 x C1 factor, allocated by mass share (default) or published',
-  line_total: 'line total = sum of the line modules in its boundary; module D excluded',
-  embodied_carbon: 'embodied_carbon = sum of line totals + project-level A5.1 demolition; module D and biogenic excluded',
+  line_total: 'line total = sum of the counted line modules in its boundary (module counted = value, or value minus sequestration / carbonation); module D excluded',
+  embodied_carbon: 'embodied_carbon = sum of line totals + project-level A5.1 demolition = upfront excluding sequestration: module D, biogenic, sequestration (negative published A1/A2/A3 or A1-A3) and carbonation (negative published B1) excluded; published C3/C4 (incl. release of stored carbon) stay in',
+  sequestration: 'sequestration = sum of negative published A1, A2, A3 (or A1-A3 where not split) values: biogenic uptake inside GWP-total, kept out of every total',
+  carbonation: 'carbonation = sum of negative published B1 values (CO2 uptake in use), kept out of every total',
+  embodied_carbon_including_sequestration: 'embodied_carbon_including_sequestration = embodied_carbon + sequestration + carbonation + biogenic of the lines whose boundary includes C3 and C4 (RICS: sequestration only with module C)',
   module_d: 'module_d = sum of published module D values of +D lines; reported beside the total, never inside it',
 }
 
@@ -80,6 +84,21 @@ function defaultsUsed(lines: LineExact[], project: DefaultUse[]): EmbodiedRespon
   return [...byKey.values()]
 }
 
+const AUDIT_CODES = new Set(['biogenic_uptake_excluded', 'carbonation_excluded', 'sequestration_not_counted'])
+
+/** The sequestration warnings of the lines, once per material and code. */
+function auditWarnings(lines: LineExact[]): Warning[] {
+  const seen = new Map<string, Warning>()
+  for (const line of lines) {
+    for (const w of line.warnings) {
+      if (!AUDIT_CODES.has(w.code)) continue
+      const key = `${w.code}|${w.message}`
+      if (!seen.has(key)) seen.set(key, w)
+    }
+  }
+  return [...seen.values()].slice(0, 200)
+}
+
 export function calculateEmbodied(input: unknown, view: ReleaseView, ctx: CalcContext = {}): EmbodiedResponse {
   const req = parseRequest(EmbodiedRequestSchema, input, 'embodied')
   const profile = METHODOLOGY_PROFILES[req.profile]
@@ -100,7 +119,7 @@ export function calculateEmbodied(input: unknown, view: ReleaseView, ctx: CalcCo
       profile: { id: profile.id, version: profile.version, title: profile.title },
       factors_used: factors,
       defaults_used: defaultsUsed(lines, projectDefaults),
-      warnings: project.warnings,
+      warnings: [...project.warnings, ...auditWarnings(lines)],
       rounding: `Decimal arithmetic (40 significant digits, half-even); every output number rounded once to ${OUTPUT_SIGNIFICANT_DIGITS} significant digits, half-even`,
     },
     attribution: attributionOf(ctx, creditsFor(view, factors, methodologyCredits)),

@@ -10,6 +10,7 @@ import { boundaryModules, type StageModule } from './boundary.ts'
 import type { MaterialSpec, PublishedModule } from './material.ts'
 import { isTimberClass, materialClassOf, type MethodologyProfile } from './profiles.ts'
 import { convertQuantity, requireMass } from './quantity.ts'
+import { countsWithEndOfLife, splitProductStage, splitUse, uptakeWarnings, type Split, type Uptake } from './sequestration.ts'
 import type { DefaultRef, LineModule, MaterialLineInput, ModuleValue } from './schema.ts'
 
 export interface ExactModule {
@@ -19,6 +20,8 @@ export interface ExactModule {
   default?: DefaultRef
   formula?: string
   parts?: Record<string, Dec>
+  /** The part of `value` counted in the headline, when sequestration or carbonation is kept out of it. */
+  counted?: Dec
 }
 
 export interface DefaultUse {
@@ -40,6 +43,8 @@ export interface LineExact {
   withD: boolean
   d: Dec | null
   biogenic: Map<string, Dec>
+  /** Negative published values kept out of the headline (sequestration.ts). */
+  uptakes: Uptake[]
   defaults: DefaultUse[]
   warnings: Warning[]
   inBoundary: Set<StageModule>
@@ -89,7 +94,14 @@ export function computeLine(line: MaterialLineInput, id: string, spec: MaterialS
     return memo.get(key) ?? null
   }
 
-  const a1a3 = published('A1-A3')!
+  const uptakes: Uptake[] = []
+  const keepApart = (m: ExactModule, split: Split): ExactModule => {
+    if (split.uptakes.length === 0) return m
+    uptakes.push(...split.uptakes)
+    return { ...m, counted: split.counted }
+  }
+  const a1a3Published = published('A1-A3')!
+  const a1a3 = keepApart(a1a3Published, splitProductStage(spec, a1a3Published.value, q.declared, a1a3Published.source))
   const a4 = () => once('A4', () => transport(line, profile, materialClass, published('A4'), mass, useDefault))
   const c2 = () =>
     once('C2', () => {
@@ -125,7 +137,8 @@ export function computeLine(line: MaterialLineInput, id: string, spec: MaterialS
         const wr = dec(line.waste_rate ?? rate!.value)
         const wf = wr.div(ONE.minus(wr))
         const cValues = c3c4().reduce((acc, [, m]) => acc.plus(m.value), dec(0))
-        const base = a1a3.value.plus(a4()!.value).plus(c2()!.value).plus(cValues)
+        // waste of the counted (upfront, excluding sequestration) A1-A3
+        const base = (a1a3.counted ?? a1a3.value).plus(a4()!.value).plus(c2()!.value).plus(cValues)
         const value = wf.times(base)
         const ref = rate
           ? useDefault('A5.3 waste rates', profile.waste_rates[materialClass] ? materialClass : 'any other product', rate.cite, rate.value, 'fraction wasted')
@@ -134,7 +147,7 @@ export function computeLine(line: MaterialLineInput, id: string, spec: MaterialS
           value,
           basis: rate ? 'default' : 'override',
           ...(ref ? { default: ref } : {}),
-          formula: `A5.3 = WR/(1-WR) x (A1-A3 + A4 + C2 + C3-C4), WR = ${wr.toString()}`,
+          formula: `A5.3 = WR/(1-WR) x (A1-A3 excluding sequestration + A4 + C2 + C3-C4), WR = ${wr.toString()}`,
           parts: { 'A5.3': value },
         })
       }
@@ -143,7 +156,7 @@ export function computeLine(line: MaterialLineInput, id: string, spec: MaterialS
       for (const [label, m] of c3c4()) if (!modules.has(label)) modules.set(label, m)
     } else {
       const p = published(stage)
-      if (p) modules.set(stage, p)
+      if (p) modules.set(stage, stage === 'B1' ? keepApart(p, splitUse(p.value, p.source)) : p)
       else withoutData.push(stage)
     }
   }
@@ -157,6 +170,13 @@ export function computeLine(line: MaterialLineInput, id: string, spec: MaterialS
   const biogenic = new Map<string, Dec>()
   for (const [label, perUnit] of Object.entries(spec.biogenic)) {
     if (perUnit && inBoundary.has(label as StageModule)) biogenic.set(label, perUnit.times(q.declared))
+  }
+  warnings.push(...uptakeWarnings(line.material_key, uptakes))
+  if ((uptakes.length > 0 || biogenic.size > 0) && !countsWithEndOfLife(inBoundary)) {
+    warnings.push({
+      code: 'sequestration_not_counted',
+      message: `${line.material_key}: boundary ${line.boundary} stops before module C, so its stored carbon is not counted in embodied_carbon_including_sequestration either (RICS: sequestration only with module C)`,
+    })
   }
   if (spec.userSupplied) warnings.push({ code: 'user_supplied_factor', message: `Factor supplied with the request (source ${spec.factorUsed.source.id}), not from the corpus` })
 
@@ -173,6 +193,7 @@ export function computeLine(line: MaterialLineInput, id: string, spec: MaterialS
     withD,
     d,
     biogenic,
+    uptakes,
     defaults,
     warnings,
     inBoundary,

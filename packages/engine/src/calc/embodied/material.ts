@@ -22,6 +22,8 @@ export interface MaterialSpec {
   declaredUnit: QUnit
   userSupplied: boolean
   modules: Partial<Record<PublishedModule, ModuleData>>
+  /** A1, A2 and A3 where the dataset publishes all three: a negative one (biogenic uptake) is kept out of the headline on its own. */
+  a1a3Parts?: Record<'A1' | 'A2' | 'A3', ModuleData>
   biogenic: Partial<Record<'A1-A3' | 'C3' | 'C4', Dec>>
   conversion: { density_kg_m3?: number; area_mass_kg_m2?: number; thickness_m?: number; kg_per_declared_unit?: number }
   factorUsed: FactorUsed
@@ -62,8 +64,15 @@ export function specFromRow(row: FactorRow, view: ReleaseView, lineId: string): 
     if (!cell || label === 'A1' || label === 'A2' || label === 'A3') continue
     modules[label as PublishedModule] = { perUnit: dec(cell.value).times(declared.scale), source: src(cell.cell_ref) }
   }
+  const parts = [published.A1, published.A2, published.A3]
+  const a1a3Parts = parts.every((p) => p !== undefined)
+    ? {
+        A1: { perUnit: dec(parts[0]!.value).times(declared.scale), source: src(parts[0]!.cell_ref) },
+        A2: { perUnit: dec(parts[1]!.value).times(declared.scale), source: src(parts[1]!.cell_ref) },
+        A3: { perUnit: dec(parts[2]!.value).times(declared.scale), source: src(parts[2]!.cell_ref) },
+      }
+    : undefined
   if (!modules['A1-A3']) {
-    const parts = [published.A1, published.A2, published.A3]
     if (parts.every((p) => p !== undefined)) {
       const total = parts.reduce((acc, p) => acc.plus(dec(p!.value)), dec(0))
       modules['A1-A3'] = { perUnit: total.times(declared.scale), source: src(parts.map((p) => p!.cell_ref).join(' + ')) }
@@ -79,12 +88,17 @@ export function specFromRow(row: FactorRow, view: ReleaseView, lineId: string): 
   if (mat?.kg_per_declared_unit) {
     const reference = mat.declared_quantity?.value
     conversion.kg_per_declared_unit = reference && reference !== 1 ? mat.kg_per_declared_unit.value / reference : mat.kg_per_declared_unit.value
+  } else if (mat?.units_per_kg) {
+    // published as declared quantities per kg: kg per one unit = 1 / (units_per_kg × reference)
+    const reference = mat.declared_quantity?.value
+    conversion.kg_per_declared_unit = dec(1).div(dec(mat.units_per_kg.value).times(dec(reference && reference !== 1 ? reference : 1))).toNumber()
   }
   return {
     key: row.key,
     declaredUnit: declared.unit,
     userSupplied: false,
     modules,
+    ...(a1a3Parts ? { a1a3Parts } : {}),
     biogenic: {},
     conversion,
     factorUsed: { key: row.key, name: row.name, value: row.value, unit: row.unit, used_for: `materials.${lineId}`, user_supplied: false, source: src(row.cell_ref) },

@@ -99,8 +99,16 @@ export const ModuleValueSchema = z.object({
   formula: z.string().optional(),
   /** Sub-modules summed into this value (A5.2 site allocation, A5.3 waste). */
   parts: z.record(z.string(), z.number()).optional(),
+  /** Part of `value` counted in the line total and the headline, present when sequestration or carbonation is kept out (value - counted). */
+  counted: z.number().optional(),
 })
 export type ModuleValue = z.infer<typeof ModuleValueSchema>
+
+/** Negative published values kept out of the headline: biogenic uptake (A1-A3) or carbonation (B1). */
+export const UptakeSchema = z.object({
+  value: z.number(),
+  modules: z.array(z.object({ module: z.string(), value: z.number(), source: ModuleSourceSchema.optional() })),
+})
 
 export const MaterialResultSchema = z.object({
   id: z.string(),
@@ -114,6 +122,10 @@ export const MaterialResultSchema = z.object({
   total: z.number(),
   module_d: z.number().optional(),
   biogenic: z.partialRecord(z.string(), z.number()).optional(),
+  sequestration: UptakeSchema.optional(),
+  carbonation: UptakeSchema.optional(),
+  /** total + sequestration + carbonation + biogenic, only where the boundary includes module C (RICS). */
+  total_including_sequestration: z.number().optional(),
   defaults_applied: z.array(z.string()),
   warnings: z.array(WarningSchema),
 })
@@ -128,6 +140,12 @@ export const EmbodiedResponseSchema = z.object({
     by_stage: z.record(z.string(), z.number()),
     module_d: KgCO2e.optional(),
     biogenic: KgCO2e.optional(),
+    /** Negative published A1-A3 values (biogenic uptake), all lines; never in embodied_carbon. */
+    sequestration: KgCO2e.optional(),
+    /** Negative published B1 values (carbonation in use), all lines; never in embodied_carbon. */
+    carbonation: KgCO2e.optional(),
+    /** embodied_carbon + sequestration, carbonation and biogenic of the lines whose boundary includes module C (C3, C4). */
+    embodied_carbon_including_sequestration: KgCO2e.optional(),
     /** Project-level defaults; `allocated` ones are already inside the lines (by mass share), the others are added to the total. */
     project_modules: z.array(z.object({ module: z.string(), value: z.number(), allocated: z.boolean(), default: DefaultRefSchema, formula: z.string() })),
   }),
