@@ -17,5 +17,7 @@ export { METHODOLOGY_PROFILES } from './embodied/profiles.ts'
 export type { MethodologyProfile } from './embodied/profiles.ts'
 export { evicAdjustment, EvicAdjustmentRequestSchema } from './pcaf/evic-adjustment.ts'
 export type { EvicAdjustment, EvicAdjustmentRequest } from './pcaf/evic-adjustment.ts'
+export { sovereignIntensity, SovereignIntensityRequestSchema } from './pcaf/sovereign-intensity.ts'
+export type { SovereignIntensity, SovereignIntensityRequest } from './pcaf/sovereign-intensity.ts'
 
 export type { CalcContext } from './common-schema.ts'

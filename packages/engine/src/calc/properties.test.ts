@@ -22,7 +22,7 @@ const emissions = fc.double({ min: 0, max: 1e7, noNaN: true, noDefaultInfinity: 
 const holding = fc.record({
   outstanding_amount: amount,
   denominator: fc.record({ type: fc.constant('evic'), value: positive }),
-  company_emissions: fc.record({ value: emissions, scope_3: emissions }),
+  company_emissions: fc.record({ value: emissions, scope_3: emissions }, { requiredKeys: ['value'] }),
   data_quality_score: fc.integer({ min: 1, max: 5 }),
 })
 const relClose = (a: number, b: number, rel = 1e-10) => Math.abs(a - b) <= rel * Math.max(1, Math.abs(a), Math.abs(b))
@@ -52,7 +52,11 @@ describe('PCAF invariants', () => {
         const sum = res.holdings.reduce((a, h) => a + h.financed_emissions.value, 0)
         expect(relClose(res.result.financed_emissions.value, sum, 1e-9)).toBe(true)
         const sum3 = res.holdings.reduce((a, h) => a + (h.by_scope.scope_3 ?? 0), 0)
-        expect(relClose(res.result.by_scope.scope_3, sum3, 1e-9)).toBe(true)
+        // a scope no holding reported is null, never a 0 that reads as "zero scope 3"
+        const reported3 = holdings.filter((h) => h.company_emissions.scope_3 !== undefined).length
+        if (reported3 === 0) expect(res.result.by_scope.scope_3).toBeNull()
+        else expect(relClose(res.result.by_scope.scope_3!, sum3, 1e-9)).toBe(true)
+        expect(res.result.scopes_reported_by.scope_3).toBe(reported3)
         expect(res.result.by_scope.scope_1_2).toBe(res.result.financed_emissions.value)
       }),
       { numRuns: 150 },

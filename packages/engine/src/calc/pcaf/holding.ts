@@ -21,6 +21,8 @@ export interface HoldingFigures {
   outstanding_for_metrics: Dec
   score: number | null
   score_scope_3: number | null
+  /** false for a guarantee not called: counted nowhere (A3.3). */
+  inScope: boolean
 }
 
 export interface HoldingOutcome {
@@ -63,7 +65,12 @@ export function computeHolding(assetClass: AssetClass, h: HoldingInput, index: n
   const id = String(index)
   const path = `holdings.${id}`
   const warnings: Warning[] = []
+  if (h.called !== undefined && h.instrument !== 'guarantee') throw invalidRequest(`${path}.called`, 'only for instrument "guarantee"')
   let { score, option } = scoreOf(assetClass, h, path, warnings)
+  if (h.instrument === 'guarantee') {
+    if (h.called !== true) return guaranteeNotCalled(h, id, score, option, warnings)
+    warnings.push({ code: 'guarantee_called', message: 'Guarantee called and turned into a loan: attributed as debt' })
+  }
 
   let emissions: Dec
   let factor: FactorUsed | null = null
@@ -126,6 +133,7 @@ export function computeHolding(assetClass: AssetClass, h: HoldingInput, index: n
     outstanding_for_metrics: outstandingForMetrics,
     score: scoreUsed,
     score_scope_3: scope3Score,
+    inScope: true,
   }
 
   const by_scope: HoldingResult['by_scope'] = { scope_1_2: out(s12) }
@@ -154,4 +162,29 @@ export function computeHolding(assetClass: AssetClass, h: HoldingInput, index: n
     warnings,
   }
   return { result, figures, factor }
+}
+
+/** Guarantees carry no attribution until called and turned into a loan (methodology.md A3.3). */
+function guaranteeNotCalled(h: HoldingInput, id: string, score: number, option: string | null, warnings: Warning[]): HoldingOutcome {
+  warnings.push({ code: 'guarantee_not_called', message: 'Guarantee not called: outside PCAF scope, no attribution, financed emissions 0, not counted in coverage or data quality' })
+  const zero = dec(0)
+  const result: HoldingResult = {
+    id,
+    ...(h.id_hint !== undefined ? { id_hint: h.id_hint } : {}),
+    ...(h.name !== undefined ? { name: h.name } : {}),
+    attribution_factor: 0,
+    financed_emissions: { value: 0, unit: 'tCO2e' },
+    by_scope: { scope_1_2: 0 },
+    outstanding_for_metrics: 0,
+    data_quality_score: score,
+    option,
+    denominator: { type: h.denominator.type, value: h.denominator.value },
+    out_of_scope: true,
+    warnings,
+  }
+  const figures: HoldingFigures = {
+    financed: zero, scope_1: null, scope_2: null, scope_1_2: zero, scope_3: null, removals: null, credits_retired: null, credits_generated: null,
+    outstanding_for_metrics: zero, score: null, score_scope_3: null, inScope: false,
+  }
+  return { result, figures, factor: null }
 }

@@ -19,16 +19,28 @@ function weighted(pairs: Array<{ weight: Dec; score: number | null }>): number |
 const total = (figures: HoldingFigures[], pick: (f: HoldingFigures) => Dec | null): Dec =>
   sum(figures.map(pick).filter((v): v is Dec => v !== null))
 
-export function portfolioResult(figures: HoldingFigures[], currency: string | undefined): PcafResponse['result'] {
+const reporting = (figures: HoldingFigures[], pick: (f: HoldingFigures) => Dec | null): number => figures.filter((f) => pick(f) !== null).length
+
+/** A scope nobody reported is null, not 0: "no scope 3 data" must not read as "zero scope 3". */
+const scopeTotal = (figures: HoldingFigures[], pick: (f: HoldingFigures) => Dec | null): number | null =>
+  reporting(figures, pick) === 0 ? null : out(total(figures, pick))
+
+export function portfolioResult(all: HoldingFigures[], currency: string | undefined): PcafResponse['result'] {
+  const figures = all.filter((f) => f.inScope)
   const financed = total(figures, (f) => f.financed)
   const outstanding = total(figures, (f) => f.outstanding_for_metrics)
   return {
     financed_emissions: { value: out(financed), unit: 'tCO2e' },
     by_scope: {
       scope_1_2: out(total(figures, (f) => f.scope_1_2)),
-      scope_1: out(total(figures, (f) => f.scope_1)),
-      scope_2: out(total(figures, (f) => f.scope_2)),
-      scope_3: out(total(figures, (f) => f.scope_3)),
+      scope_1: scopeTotal(figures, (f) => f.scope_1),
+      scope_2: scopeTotal(figures, (f) => f.scope_2),
+      scope_3: scopeTotal(figures, (f) => f.scope_3),
+    },
+    scopes_reported_by: {
+      scope_1: reporting(figures, (f) => f.scope_1),
+      scope_2: reporting(figures, (f) => f.scope_2),
+      scope_3: reporting(figures, (f) => f.scope_3),
     },
     reported_separately: {
       removals: out(total(figures, (f) => f.removals)),
@@ -44,6 +56,7 @@ export function portfolioResult(figures: HoldingFigures[], currency: string | un
     coverage: {
       holdings: figures.length,
       holdings_covered: figures.length,
+      holdings_out_of_scope: all.length - figures.length,
       outstanding_total: out(outstanding),
       outstanding_covered: out(outstanding),
       ratio: outstanding.isZero() ? null : 1,

@@ -89,7 +89,10 @@ export const HoldingSchema = z.strictObject({
   /** Several options behind one line (motor vehicles): the line gets the worst score (A5.1). */
   options: z.array(OptionSchema).min(1).optional(),
   data_quality_score_scope_3: z.number().min(1).max(5).optional(),
-  instrument: z.enum(['equity', 'debt']).optional(),
+  /** `equity` / `debt` for the negative-equity rule; `guarantee` is out of scope until called (A3.3). */
+  instrument: z.enum(['equity', 'debt', 'guarantee']).optional(),
+  /** Only with `instrument: "guarantee"`: true once the guarantee is called and turned into a loan. */
+  called: z.boolean().optional(),
   id_hint: z.string().max(200).optional(),
   name: z.string().max(500).optional(),
   currency: z.string().regex(/^[A-Z]{3}$/).optional(),
@@ -150,13 +153,18 @@ export const HoldingResultSchema = z.object({
   data_quality_score_scope_3: z.number().optional(),
   option: z.string().nullable(),
   denominator: z.object({ type: z.string(), value: z.number().nullable() }),
+  /** Present (true) when the holding is outside PCAF scope (a guarantee not called): nothing attributed or counted. */
+  out_of_scope: z.literal(true).optional(),
   warnings: z.array(WarningSchema),
 })
 export type HoldingResult = z.infer<typeof HoldingResultSchema>
 
 export const PcafResultSchema = z.object({
   financed_emissions: Emissions,
-  by_scope: z.object({ scope_1_2: z.number(), scope_1: z.number(), scope_2: z.number(), scope_3: z.number() }),
+  /** scope_1 / scope_2 / scope_3 are null when no holding reported that scope (not zero emissions). */
+  by_scope: z.object({ scope_1_2: z.number(), scope_1: z.number().nullable(), scope_2: z.number().nullable(), scope_3: z.number().nullable() }),
+  /** How many in-scope holdings reported each scope: a by_scope figure covers only those. */
+  scopes_reported_by: z.object({ scope_1: z.number(), scope_2: z.number(), scope_3: z.number() }),
   reported_separately: z.object({ removals: z.number(), credits_retired: z.number(), credits_generated: z.number() }),
   weighted_data_quality_score: z.number().nullable(),
   weighted_data_quality_score_scope_3: z.number().nullable(),
@@ -164,6 +172,8 @@ export const PcafResultSchema = z.object({
   coverage: z.object({
     holdings: z.number(),
     holdings_covered: z.number(),
+    /** Holdings sent but outside PCAF scope (guarantees not called); not in holdings or outstanding. */
+    holdings_out_of_scope: z.number(),
     outstanding_total: z.number(),
     outstanding_covered: z.number(),
     ratio: z.number().nullable(),

@@ -101,5 +101,7 @@ export const RULE_SOURCES: Record<string, string> = {
   option_3a_spend_factor: 'methodology.md A4 option 3a: FE = AF x revenue x sector emission intensity',
   emissions_value_differs_from_scopes: 'decisions §4: scope breakdown kept separate; headline uses company_emissions.value',
   option_2a_scope_3: 'methodology.md A4/A5.1: option 2a is valid for scope 1 and 2 only; scope 3 is scored separately',
+  guarantee_not_called: 'methodology.md A3.3: guarantees carry no attribution until called and turned into a loan -> out of scope',
+  guarantee_called: 'methodology.md A3.3: a called guarantee becomes a loan and is attributed as debt',
   use_of_proceeds_unallocated: 'methodology.md A3.8: separate structures count only allocated proceeds; DQ undefined when nothing is allocated',
 }
