@@ -34,6 +34,8 @@ function material(m: MaterialData): { [k: string]: Json } {
     density_kg_m3: cellOrNull(m.density_kg_m3),
     area_mass_kg_m2: cellOrNull(m.area_mass_kg_m2),
     kg_per_declared_unit: cellOrNull(m.kg_per_declared_unit),
+    ...(m.units_per_kg ? { units_per_kg: cellOrNull(m.units_per_kg) } : {}),
+    ...(m.mass_factor_reading !== undefined ? { mass_factor_reading: m.mass_factor_reading } : {}),
     thickness_m: cellOrNull(m.thickness_m),
     biogenic_separate: m.biogenic_separate,
   }

@@ -188,3 +188,25 @@ export function translateDe(text: string): string {
 
 /** Number of entries, for the build report. */
 export const GLOSSARY_SIZE = Object.keys(GLOSSARY_DE).length
+
+/**
+ * Slips in the publisher's own English (`Kategorie (en)`, `Name (en)`) that would otherwise
+ * reach keys and names: misspellings and a German word left in. Whole words, case kept.
+ */
+const ENGLISH_SLIPS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/\bTab water\b/g, 'Tap water'],
+  [/\btab water\b/g, 'tap water'],
+  [/\bconitioning\b/g, 'conditioning'],
+  [/\bEhylene\b/g, 'Ethylene'],
+  [/\bcomposties\b/g, 'composites'],
+  [/\bperlit\b/g, 'perlite'],
+  [/\btuber collector\b/g, 'tube collector'],
+  [/\b(\d+\s?m²) und year\b/g, '$1 and year'],
+]
+
+/** The publisher's English with its known slips corrected (see `ENGLISH_SLIPS`). */
+export function fixPublishedEnglish(text: string): string {
+  let out = text
+  for (const [slip, fix] of ENGLISH_SLIPS) out = out.replace(slip, fix)
+  return out
+}

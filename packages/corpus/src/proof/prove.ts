@@ -78,6 +78,7 @@ export class Prover {
         ['density_kg_m3', m.density_kg_m3],
         ['area_mass_kg_m2', m.area_mass_kg_m2],
         ['kg_per_declared_unit', m.kg_per_declared_unit],
+        ['units_per_kg', m.units_per_kg ?? null],
         ['thickness_m', m.thickness_m],
       ]
       for (const [name, c] of cells) if (c) this.check(f, edition, `material.${name}`, c.cell_ref, c.value, undefined)

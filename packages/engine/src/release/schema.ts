@@ -57,8 +57,16 @@ export const MaterialDataSchema = z.object({
   declared_quantity: CellValueSchema.nullable(),
   density_kg_m3: CellValueSchema.nullable(),
   area_mass_kg_m2: CellValueSchema.nullable(),
-  /** Mass of one declared unit in kg (ÖKOBAUDAT `Umrechungsfaktor auf 1kg`). */
+  /** Mass of one declared quantity in kg (ÖKOBAUDAT `Umrechungsfaktor auf 1kg` where the dataset publishes it as kg per declared quantity). */
   kg_per_declared_unit: CellValueSchema.nullable(),
+  /**
+   * Declared quantities per kg: the same column where the dataset publishes it as the column's
+   * name says (conversion factor to 1 kg), the reciprocal of kg per declared quantity. At most one
+   * of `kg_per_declared_unit` and `units_per_kg` is set; kg per declared quantity = 1 / units_per_kg.
+   */
+  units_per_kg: CellValueSchema.nullable().optional(),
+  /** How the published conversion factor was read (which published cells confirmed it, or the rule used). */
+  mass_factor_reading: z.string().optional(),
   /** Layer thickness in metres where published. */
   thickness_m: CellValueSchema.nullable(),
   /** Whether the dataset reports biogenic carbon apart (not in the 2020-II export). */

@@ -118,3 +118,35 @@ export function classifyCategory(pathDe: string, pathEn: string): MaterialClass 
   const typeSlug = slugify(l3en, Number.MAX_SAFE_INTEGER) || slugify(en[1] ?? l2, Number.MAX_SAFE_INTEGER) || 'other'
   return { category, type: slugify(withoutFamily(typeSlug, category), MAX_TYPE) }
 }
+
+/**
+ * Domain of a dataset by its German category path: `materials` for construction products
+ * (building-services equipment included), another domain for processes that are not products:
+ * - `Sonstige / Güter - Transporte` -> freight; `Sonstige / Personen - Transporte` -> transport
+ * - `Sonstige / Energieträger - Bereitstellung frei Verbraucher`: `Strom` -> electricity,
+ *   `Fernwärme` -> heat_steam, `Holz-Pellets` -> bioenergy, `Trinkwasser` -> water, the other
+ *   carriers (Erdgas, Flüssiggas, Heizöl) -> fuels; except datasets declared per m2 (the
+ *   photovoltaic systems under `Strom` are products and stay materials)
+ * - `Gebäudetechnik / Nutzung` (operating building services): `Nutzung Wärmeerzeuger*` ->
+ *   heat_steam (heat delivered), `Nutzung Beleuchtung` / `Nutzung Lüftung und Klimatechnik` ->
+ *   electricity (per kWh of use), `Nutzung Beförderungstechnik` -> other
+ * - `End of Life` -> waste; `Sonstige / Baustellenprozesse` and `Sonstige / eLCA Intern` -> other
+ */
+export function domainOf(pathDe: string, declaredUnit: string): string {
+  const [l1 = '', l2 = '', l3 = ''] = categoryLevels(pathDe)
+  if (l1 === 'End of Life') return 'waste'
+  if (l1 === 'Gebäudetechnik' && l2 === 'Nutzung') {
+    if (l3.startsWith('Nutzung Wärmeerzeuger')) return 'heat_steam'
+    if (l3 === 'Nutzung Beleuchtung' || l3 === 'Nutzung Lüftung und Klimatechnik') return 'electricity'
+    return 'other'
+  }
+  if (l1 !== 'Sonstige') return 'materials'
+  if (l2.startsWith('Güter - Transporte')) return 'freight'
+  if (l2.startsWith('Personen - Transporte')) return 'transport'
+  if (l2.startsWith('Energieträger')) {
+    if (declaredUnit === 'm2') return 'materials'
+    const byCarrier: Record<string, string> = { 'Strom': 'electricity', 'Fernwärme': 'heat_steam', 'Holz-Pellets': 'bioenergy', 'Trinkwasser': 'water' }
+    return byCarrier[l3] ?? 'fuels'
+  }
+  return 'other'
+}

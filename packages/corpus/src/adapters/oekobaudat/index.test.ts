@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest'
 import { FactorRowSchema } from '@openfactors/engine/release'
 import { adapter } from './index.ts'
 import { categoryLevels, classifyCategory } from './categories.ts'
-import { declaredUnitOf } from './material.ts'
+import { declaredUnitOf, readConversionFactor } from './material.ts'
+import Decimal from 'decimal.js'
 import { gradeOf, strengthClass } from './grade.ts'
 import { realContext, realDatasetsDir } from '../co2js-average/real-datasets.ts'
 
@@ -21,6 +22,11 @@ const GLULAM: Row = { UUID: 'cccccccc-0003', 'Name (de)': 'Brettschichtholz Nade
 const WOOL: Row = { UUID: 'dddddddd-0004', 'Name (de)': 'Mineralwolle (Fassaden-Dämmung)', 'Name (en)': 'Mineral wool (facade insulation)', 'Kategorie (original)': "'Dämmstoffe' / 'Mineralwolle' / 'Mineralwolle'", 'Kategorie (en)': "'Insulation materials' / 'Mineral wool' / 'Mineral wool'", Typ: 'generic dataset', Bezugsgroesse: '1', Bezugseinheit: 'm3' }
 const MEMBRANE: Row = { UUID: 'eeeeeeee-0005', 'Name (de)': 'Dachbahn grün', 'Kategorie (original)': "'Kunststoffe' / 'Dachbahnen' / 'PVC-Dachbahnen'", 'Kategorie (en)': "'Plastics' / 'Roofing membranes' / 'PVC sheet'", Typ: 'specific dataset', 'Declaration owner': 'Firma A', Bezugsgroesse: '1', Bezugseinheit: 'qm', 'Flaechengewicht (kg/m2)': '1.9', 'Umrechungsfaktor auf 1kg': '0.526' }
 const TWIN = (uuid: string, owner: string): Row => ({ UUID: uuid, 'Name (de)': 'Kupferrohre blank', 'Name (en)': 'Bare copper pipes', 'Kategorie (original)': "'Metalle' / 'Kupfer' / 'Kupferrohre'", 'Kategorie (en)': "'Metals' / 'Copper' / 'Copper pipes'", Typ: 'average dataset', 'Declaration owner': owner, Bezugsgroesse: '1000', Bezugseinheit: 'kg' })
+const FIBREBOARD: Row = { UUID: 'gggggggg-0009', 'Name (de)': 'Gipsfaserplatten', 'Name (en)': 'Gypsum Fibreboard', 'Kategorie (original)': "'Mineralische Baustoffe' / 'Steine und Elemente' / 'Gipsplatten'", 'Kategorie (en)': "'Mineral building products' / 'Bricks, blocks and elements' / 'Gypsum plasterboard'", Typ: 'average dataset', Bezugsgroesse: '1', Bezugseinheit: 'qm', 'Rohdichte (kg/m3)': '1180', 'Umrechungsfaktor auf 1kg': '0.068' }
+const CAR: Row = { UUID: 'hhhhhhhh-0010', 'Name (de)': 'PKW (Diesel) EURO 3', 'Name (en)': 'Passenger car diesel Euro 3', 'Kategorie (original)': "'Sonstige' / 'Personen - Transporte[Personen km]' / 'PKW'", 'Kategorie (en)': "'Others' / 'Passenger transport [person km]' / 'Passenger car'", Typ: 'generic dataset', Bezugsgroesse: '1000', Bezugseinheit: 'm' }
+const HEAT_PUMP: Row = { UUID: 'iiiiiiii-0011', 'Name (de)': 'Nutzung - Strom-Wärmepumpe Sole-Wasser (0/35)', 'Name (en)': 'Usage - electric heat pump brine-water (0/35)', 'Kategorie (original)': "'Gebäudetechnik' / 'Nutzung' / 'Nutzung Wärmeerzeuger'", 'Kategorie (en)': "'Building service engineering' / 'Use' / 'Use heat generator'", Typ: 'generic dataset', Bezugsgroesse: '3.5999712002304', Bezugseinheit: 'MJ' }
+const REFRIGERANT: Row = { UUID: 'jjjjjjjj-0012', 'Name (de)': 'Kältemittel R410a', 'Name (en)': 'Refrigerant R410a', 'Kategorie (original)': "'Gebäudetechnik' / 'Klimatisierung und Lüftung' / 'Kältemittel'", 'Kategorie (en)': "'Building service engineering' / 'Air conditioning and ventilation' / 'Refrigerants'", Typ: 'generic dataset', Bezugsgroesse: '0.00000100000000002876', Bezugseinheit: 'kg' }
+const PIPE: Row = { UUID: 'kkkkkkkk-0013', 'Name (de)': 'Trinkwasserrohr PB', 'Name (en)': 'Drinking water pipe PB', 'Kategorie (original)': "'Kunststoffe' / 'Rohre' / 'Trinkwasserrohre'", 'Kategorie (en)': "'Plastics' / 'Tubes' / 'Tab water tubes'", Typ: 'generic dataset', Bezugsgroesse: '1', Bezugseinheit: 'kg' }
 const NO_UNIT: Row = { UUID: 'ffffffff-0008', 'Name (de)': 'Unbekannt', 'Kategorie (original)': "'Sonstige' / 'eLCA Intern' / 'eLCA Intern'", Typ: 'generic dataset', Bezugsgroesse: 'not available', Bezugseinheit: '' }
 
 const LINES: Row[] = [
@@ -40,6 +46,11 @@ const LINES: Row[] = [
   { ...TWIN('11111111-0006', 'KME'), Modul: 'A1-A3', GWP: '1970' },
   { ...TWIN('22222222-0007', 'Wieland'), Modul: 'A1-A3', GWP: '1970' },
   { ...NO_UNIT, Modul: 'A1-A3', GWP: '1' },
+  { ...FIBREBOARD, Modul: 'A1-A3', GWP: '1.14' },
+  { ...CAR, Modul: 'A1-A3', GWP: '0.21' },
+  { ...HEAT_PUMP, Modul: 'B6', GWP: '0.19' },
+  { ...REFRIGERANT, Modul: 'A1-A3', GWP: '0.0125' },
+  { ...PIPE, Modul: 'A1-A3', GWP: '3.3' },
 ]
 
 /** A Latin-1, `;`-separated export with a trailing `;` on every line, as ÖKOBAUDAT writes it. */
@@ -85,14 +96,46 @@ describe('oekobaudat on a generated Latin-1 export', () => {
     expect(out.skipped).toContainEqual({ reason: 'empty_value', where: 'o/OBD.csv#L9:GWP', detail: 'module B6' })
   })
 
-  it('does not sum A1+A2+A3: value is A1, said in a tag, and a reciprocal kg factor is dropped', () => {
+  it('does not sum A1+A2+A3: value is A1, said in a tag, and a reciprocal kg factor is kept as units per kg', () => {
     const m = out.factors.find((f) => f.name_original === 'Dachbahn grün')
     expect(m?.value).toBe(5.1)
     expect(m?.tags).toContain('value module A1')
     expect(Object.keys(m?.modules ?? {})).toEqual(['A1', 'A2', 'A3'])
     expect(m?.unit).toBe('kg CO2e per m2')
     expect(m?.material?.kg_per_declared_unit).toBeNull()
+    expect(m?.material?.units_per_kg).toEqual({ value: 0.526, cell_ref: 'o/OBD.csv#L12:Umrechungsfaktor auf 1kg' })
+    expect(m?.material?.mass_factor_reading).toBe('Umrechungsfaktor auf 1kg 0.526 is 1 / the published area mass 1.9 kg/m2')
     expect(m?.material?.area_mass_kg_m2?.value).toBe(1.9)
+  })
+
+  it('reads a density-only m2 factor by the layer it implies: gypsum fibreboard 0.068 is m2 per kg (12.5 mm at 1180 kg/m3)', () => {
+    const g = byKey.get('materials.plasterboard.gypsum.fibreboard')
+    expect(g?.material?.kg_per_declared_unit).toBeNull()
+    expect(g?.material?.units_per_kg?.value).toBe(0.068)
+    expect(g?.material?.mass_factor_reading).toContain('0.0125 m layer')
+  })
+
+  it('keys processes that are not products by their domain with a country', () => {
+    expect(byKey.get('transport.de.car_diesel_euro_3.oekobaudat')).toMatchObject({ unit: 'kg CO2e per vehicle.km', value: 0.21 })
+    const hp = byKey.get('heat_steam.de.heat_generator_electric_pump_brine_water_0_35.oekobaudat')
+    expect(hp).toMatchObject({ unit: 'kg CO2e per kWh', value: 0.19 })
+    expect(hp?.published).toBeUndefined()
+    expect(hp?.tags?.some((t) => t.includes('0.27778'))).toBe(true)
+    expect(out.factors.filter((f) => f.key.startsWith('materials.') && /car|heat_generator/.test(f.key))).toEqual([])
+  })
+
+  it('serves a float-artefact reference quantity per plain unit through a recorded conversion', () => {
+    const r = out.factors.find((f) => f.name === 'Refrigerant R410a')
+    expect(r?.key).toBe('materials.building_services.refrigerants.r410a')
+    expect(r?.unit).toBe('kg CO2e per kg')
+    expect(r?.published).toEqual({ value: 0.0125, unit: 'kg CO2e per 0.00000100000000002876 kg', conversion: 'per 0.00000100000000002876 kg (0.000001 kg with a float artefact) -> per kg: × 1000000', multiplier: '1000000' })
+    expect(r?.value).toBe(12500)
+  })
+
+  it('corrects the publisher\'s English slips (tab water -> tap water)', () => {
+    const pipe = out.factors.find((f) => f.name === 'Drinking water pipe PB')
+    expect(pipe?.key).toBe('materials.pipe.tap_water_tubes.drinking_pb')
+    expect(pipe?.section).toContain('Tap water tubes')
   })
 
   it('tells same-named datasets apart by their owner and writes 1000 kg as tonne', () => {
@@ -101,7 +144,7 @@ describe('oekobaudat on a generated Latin-1 export', () => {
   })
 
   it('skips a dataset without a declared unit and gives schema-valid rows', () => {
-    expect(out.factors).toHaveLength(7)
+    expect(out.factors).toHaveLength(12)
     expect(out.skipped.find((s) => s.detail?.includes('no usable declared unit'))?.where).toBe('o/OBD.csv#L17')
     for (const f of out.factors) expect(FactorRowSchema.safeParse({ ...f, source_id: 'x' }).success).toBe(true)
   })
@@ -128,6 +171,28 @@ describe('oekobaudat key parts', () => {
     expect(declaredUnitOf('kg', '0.999999999999999')?.activityUnit).toBe('kg')
     expect(declaredUnitOf('kg', '199.35')?.activityUnit).toBe('199.35 kg')
     expect(declaredUnitOf('', 'not available')).toBeNull()
+    expect(declaredUnitOf('MJ', '3.5999712002304')?.activityUnit).toBe('kWh')
+    expect(declaredUnitOf('MJ', '3.5999712002304')?.convert).toBeUndefined()
+    expect(declaredUnitOf('MJ', '1125.2919908702')?.activityUnit).toBe('1125.2919908702 MJ')
+    expect(declaredUnitOf('a', '1')?.activityUnit).toBe('hour')
+    expect(declaredUnitOf('kg', '0.00000100000000002876')).toMatchObject({ activityUnit: 'kg', convert: { multiplier: '1000000' } })
+    expect(declaredUnitOf('kg', '0.001')?.activityUnit).toBe('0.001 kg')
+  })
+
+  it('reads Umrechungsfaktor auf 1kg as kg per unit or units per kg by the dataset\'s own masses', () => {
+    expect(readConversionFactor('m3', 2400, { quantity: 1, density: 2400 }).reading).toBe('kg_per_unit')
+    expect(readConversionFactor('m3', 0.044, { quantity: 1, density: 22.7 }).reading).toBe('units_per_kg')
+    expect(readConversionFactor('kg', 0.001, { quantity: 1000 }).reading).toBe('units_per_kg')
+    expect(readConversionFactor('kg', 199.35, { quantity: 199.35 }).reading).toBe('kg_per_unit')
+    expect(readConversionFactor('kg', 0.39, { quantity: 1 }).reading).toBe('unusable')
+    expect(readConversionFactor('m2', 0.16, { quantity: 1, density: 320, thickness: 0.0005 }).reading).toBe('kg_per_unit')
+    expect(readConversionFactor('m', 1.416, { quantity: 1, perMetre: 0.706 }).reading).toBe('units_per_kg')
+    expect(readConversionFactor('m3', 0.085, { quantity: 1, areaMass: 11.71 }).reading).toBe('unusable')
+    expect(readConversionFactor('piece', 316.9, { quantity: 1, areaMass: 0.003156 }).reading).toBe('kg_per_unit')
+    expect(readConversionFactor('m2', 0.068, { quantity: 1, density: 1180 }).reading).toBe('units_per_kg')
+    expect(readConversionFactor('m2', 0.292, { quantity: 1, density: 170 }).reading).toBe('unusable')
+    expect(readConversionFactor('piece', 0.0681, { quantity: 1 }).reading).toBe('units_per_kg')
+    expect(readConversionFactor('piece', 32.07, { quantity: 1 }).reading).toBe('kg_per_unit')
   })
 })
 
@@ -146,6 +211,58 @@ describe.skipIf(!real)('oekobaudat on the published export', () => {
     expect(out.factors.find((f) => f.key === 'materials.timber.glulam.laminated_planks_coniferous_wood')?.name_original).toBe('Brettschichtholz Nadelholz')
     expect(out.factors.find((f) => f.key === 'materials.insulation.mineral_wool.facade')?.name_original).toBe('Mineralwolle (Fassaden-Dämmung)')
     const reasons = out.skipped.reduce<Record<string, number>>((a, s) => ({ ...a, [s.reason]: (a[s.reason] ?? 0) + 1 }), {})
-    expect(reasons).toEqual({ out_of_scope: 142, not_a_factor: 38, empty_value: 29 })
+    // not_a_factor: the three conversion factors that fit neither reading (ITS 96, Massivholzböden, JACKOBOARD)
+    expect(reasons).toEqual({ out_of_scope: 142, not_a_factor: 3, empty_value: 29 })
+  })
+
+  const file = 'de-oekobaudat/OBD_2020_II.csv'
+  const out = real ? adapter.ingest(realContext(real, 'de-oekobaudat-2020-ii', 'de-oekobaudat', 'oekobaudat', [file])) : null
+  const byKey = new Map(out?.factors.map((f) => [f.key, f]))
+
+  it('gypsum fibreboard: 100 m2 is about 1,470 kg, as its density and a published board thickness say', () => {
+    const g = byKey.get('materials.plasterboard.gypsum.fibreboard')
+    expect(g?.material?.units_per_kg).toEqual({ value: 0.068, cell_ref: `${file}#L1015:Umrechungsfaktor auf 1kg` })
+    expect(g?.material?.kg_per_declared_unit).toBeNull()
+    const mass = new Decimal(100).div(g!.material!.units_per_kg!.value)
+    // the dataset publishes a density but no thickness; Knauf's gypsum fibreboard publishes 12.5 mm
+    const knauf = byKey.get('materials.plasterboard.gypsum.fibreboards')
+    const expected = new Decimal(100).times(g!.material!.density_kg_m3!.value).times(knauf!.material!.thickness_m!.value)
+    expect(mass.div(expected).minus(1).abs().toNumber()).toBeLessThan(0.01)
+    expect(mass.toNumber()).toBeCloseTo(1470.6, 1)
+  })
+
+  it('every kept conversion factor agrees with the dataset\'s own density, area mass or mass per metre', () => {
+    let checked = 0
+    for (const f of out!.factors) {
+      const m = f.material
+      if (!m) continue
+      const perQuantity = m.kg_per_declared_unit?.value ?? (m.units_per_kg ? 1 / m.units_per_kg.value : undefined)
+      if (perQuantity === undefined) continue
+      const q = m.declared_quantity?.value ?? 1
+      const own = m.declared_unit === 'm3' ? m.density_kg_m3?.value : m.declared_unit === 'm2' ? m.area_mass_kg_m2?.value : m.declared_unit === 'kg' ? 1 : undefined
+      if (own === undefined) continue
+      expect(Math.abs(perQuantity / (own * q) - 1), f.key).toBeLessThan(0.05)
+      checked++
+    }
+    expect(checked).toBeGreaterThan(80)
+  })
+
+  it('keeps materials.* for construction products: energy, operation, transport, end of life and site processes have their own domains', () => {
+    const domains = out!.factors.reduce<Record<string, number>>((a, f) => ({ ...a, [f.key.split('.')[0]!]: (a[f.key.split('.')[0]!] ?? 0) + 1 }), {})
+    expect(domains).toEqual({ materials: 853, heat_steam: 77, waste: 17, electricity: 16, freight: 9, fuels: 5, transport: 4, other: 6, bioenergy: 1, water: 1 })
+    for (const f of out!.factors) {
+      if (!f.key.startsWith('materials.')) expect(f.key, f.key).toMatch(/^[a-z_]+\.de\.[a-z0-9_]+\.oekobaudat$/)
+      else expect(f.section, f.key).not.toMatch(/^(End of Life|Sonstige > (?!Energieträger)|Gebäudetechnik > Nutzung)/)
+    }
+    expect(byKey.get('transport.de.car_diesel_euro_3.oekobaudat')?.unit).toBe('kg CO2e per vehicle.km')
+    expect(byKey.get('fuels.de.heating_oil_light_fuel.oekobaudat')?.unit).toBe('kg CO2e per kg')
+    expect(byKey.get('materials.building_services.photovoltaic.system_1000_kwh_m2_a')?.unit).toBe('kg CO2e per m2')
+  })
+
+  it('serves no float-artefact or mislabelled units', () => {
+    const odd = out!.factors.filter((f) => /per \d/.test(f.unit)).map((f) => f.unit)
+    expect([...new Set(odd)].sort()).toEqual(['kg CO2e per 0.496 m2', 'kg CO2e per 1.00142720288841 m2', 'kg CO2e per 1.25076923076923 m2', 'kg CO2e per 1125.2919908702 MJ', 'kg CO2e per 1454.48000706215 MJ', 'kg CO2e per 199.35 kg', 'kg CO2e per 8765.77840112202 hour'])
+    expect(out!.factors.filter((f) => f.unit === 'kg CO2e per 3.5999712002304 MJ')).toEqual([])
+    expect(byKey.get('materials.building_services.refrigerants.r410a')).toMatchObject({ unit: 'kg CO2e per kg', published: { multiplier: '1000000' } })
   })
 })

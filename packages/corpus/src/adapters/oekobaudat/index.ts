@@ -1,6 +1,9 @@
 /**
  * ÖKOBAUDAT 2020-II CSV export (BBSR): EN 15804 module values per building-product dataset.
- * One factor row per dataset (UUID), key `materials.<category>.<type>.<grade>` in English.
+ * One factor row per dataset (UUID). Construction products are keyed
+ * `materials.<category>.<type>.<grade>` in English; processes that are not products (energy
+ * carriers, operating building services, transport, end of life, site processes: `domainOf` in
+ * `categories.ts`) are keyed `<domain>.de.<type>_<grade>.oekobaudat`.
  *
  * - `value` is the published `A1-A3` GWP. Where the dataset has no A1-A3 row (energy and
  *   transport datasets, end-of-life only, or A1/A2/A3 published apart), `value` is the first
@@ -10,10 +13,12 @@
  * - Scenarios: a module published for several scenarios (S1/S2, "energetisch"/"stofflich")
  *   takes the dataset's first scenario label in file order, so C2, C3, C4 and D stay on the
  *   same scenario; the other scenarios' rows are left out (skipped `out_of_scope`).
- * - Unit `kg CO2e per <declared unit>`: qm -> m2, pcs. -> piece, per reference quantity
- *   (`1000 kg` -> tonne, `3.6 MJ` -> kWh, other quantities written out).
- * - `material`: declared unit and quantity, density, area mass, kg per declared unit, thickness
- *   — each a published cell or null (see `material.ts` for the reciprocal-factor check).
+ * - Unit `kg CO2e per <declared unit>`: qm -> m2, pcs. -> piece, a -> hour, per reference quantity
+ *   (`1000 kg` -> tonne, `3.6 MJ` and `1/0.27778 MJ` -> kWh, `1.00000000002876e-6 kg` -> per kg
+ *   with `published` × 1000000, other quantities written out): `declaredUnitOf` in `material.ts`.
+ * - `material`: declared unit and quantity, density, area mass, kg per declared unit or units
+ *   per kg (`Umrechungsfaktor auf 1kg` is published either way; `readConversionFactor` decides
+ *   per dataset), thickness — each a published cell or null.
  * - Name: `Name (en)` where published, else the German name translated with the glossary;
  *   `name_original` is the German name. Keys colliding within a release get the dataset type
  *   (`generic`/`average`/...), then the UUID's first 8 characters, on every member.
@@ -21,13 +26,14 @@
 import { ModuleLabelSchema, type CellValue, type ModuleLabel } from '@openfactors/engine/release'
 import { csvRef } from '../../read/csv.ts'
 import { slugify } from '../../keys/slug.ts'
-import { translateDe } from '../../keys/glossary-de.ts'
+import { fixPublishedEnglish, translateDe } from '../../keys/glossary-de.ts'
 import { IngestError, type AdapterContext, type AdapterOutput, type DraftFactor, type SkippedRow, type SourceAdapter } from '../types.ts'
-import { categoryLevels, classifyCategory } from './categories.ts'
+import { categoryLevels, classifyCategory, domainOf } from './categories.ts'
 import { declaredUnitOf, materialData } from './material.ts'
 import { gradeOf } from './grade.ts'
 import { groupDatasets, readObdRecords, type ObdDataset, type ObdRow } from './read.ts'
 import type { CsvRecord } from '../../read/csv.ts'
+import { convertPublished } from '../../proof/prove.ts'
 
 const MODULE_ORDER = ModuleLabelSchema.options
 
@@ -35,6 +41,8 @@ interface Draft {
   uuid: string
   /** What can tell two datasets of one key apart, in the order tried: type, owner, reference year, UUID. */
   qualifiers: string[]
+  /** `materials`, or the domain of a process that is not a product (`electricity`, `freight`, ...). */
+  domain: string
   category: string
   type: string
   grade: string
@@ -91,25 +99,36 @@ function draftOf(ds: ObdDataset, file: string, skipped: SkippedRow[]): Draft | n
   }
   const valueRow = rowsOf.get(valueModule)!
   const nameDe = head.get('Name (de)')
-  const nameEn = head.get('Name (en)') || translateDe(nameDe)
-  const { category, type } = classifyCategory(head.get('Kategorie (original)'), head.get('Kategorie (en)'))
+  const nameEn = fixPublishedEnglish(head.get('Name (en)')) || translateDe(nameDe)
+  const pathEn = fixPublishedEnglish(head.get('Kategorie (en)'))
+  const domain = domainOf(head.get('Kategorie (original)'), declared.enumUnit)
+  const cls = classifyCategory(head.get('Kategorie (original)'), pathEn)
+  // photovoltaic systems (per m2) sit under the electricity carrier but are products
+  const { category, type } = domain === 'materials' && cls.category === 'energy' ? { category: 'building_services', type: 'photovoltaic' } : cls
   const { material, droppedFactor } = materialData(valueRow, file, declared)
   if (droppedFactor) skipped.push({ reason: 'not_a_factor', where: csvRef(file, valueRow.line, 'Umrechungsfaktor auf 1kg'), detail: droppedFactor })
   const levelsDe = categoryLevels(head.get('Kategorie (original)'))
-  const levelsEn = categoryLevels(head.get('Kategorie (en)'))
+  const levelsEn = categoryLevels(pathEn)
   const tags = ['ÖKOBAUDAT', ds.uuid, head.get('Typ'), ...levelsDe.slice(1), ...levelsEn.slice(2)].filter((t) => t !== '')
   if (valueModule !== 'A1-A3') tags.push(`value module ${valueModule}`)
+  if (declared.note) tags.push(declared.note)
+  // passenger cars are declared per 1000 m of `Fahrzeugkilometer` (their reference flow): vehicle km
+  const activityUnit = domain === 'transport' && declared.activityUnit === 'km' ? 'vehicle.km' : declared.activityUnit
+  const publishedValue = modules[valueModule]!.value
+  const convert = declared.convert
   return {
     uuid: ds.uuid,
     qualifiers: [head.get('Typ').replace(/\s*dataset$/i, ''), head.get('Declaration owner'), head.get('Referenzjahr'), ds.uuid.slice(0, 8)],
+    domain,
     category,
     type,
     grade: gradeOf(nameEn, category, type),
     factor: {
       name: nameEn,
       name_original: nameDe,
-      value: modules[valueModule]!.value,
-      unit: `kg CO2e per ${declared.activityUnit}`,
+      value: convert ? convertPublished(publishedValue, convert.multiplier) : publishedValue,
+      unit: `kg CO2e per ${activityUnit}`,
+      ...(convert ? { published: { value: publishedValue, unit: `kg CO2e per ${convert.publishedUnit}`, conversion: convert.conversion, multiplier: convert.multiplier } } : {}),
       scope: null,
       section: `${levelsDe.join(' > ')} (${levelsEn.join(' > ')})`,
       country: 'de',
@@ -122,15 +141,22 @@ function draftOf(ds: ObdDataset, file: string, skipped: SkippedRow[]): Draft | n
   }
 }
 
+/** `use_heat_generator` + `usage_gas_boiler_20_kw` -> `heat_generator_gas_boiler_20_kw` (operation is the domain's to say). */
+function processSubject(type: string, grade: string): string {
+  return `${type.replace(/^use_/, '')}_${grade.replace(/^usage_/, '')}`
+}
+
 /**
- * `materials.<category>.<type>.<grade>`, unique: every member of a colliding group gets the
- * next qualifier (dataset type, then declaration owner, then reference year, then the UUID's
- * first 8 characters) until its key is unique.
+ * `materials.<category>.<type>.<grade>` or `<domain>.de.<type>_<grade>.oekobaudat`, unique:
+ * every member of a colliding group gets the next qualifier (dataset type, then declaration
+ * owner, then reference year, then the UUID's first 8 characters) until its key is unique.
  */
 export function assignKeys(drafts: readonly Draft[]): DraftFactor[] {
   const keyAt = (d: Draft, level: number): string => {
     const extra = level === 0 ? '' : slugify(d.qualifiers[level - 1] ?? '', 24)
-    return `materials.${d.category}.${d.type}.${extra ? slugify(`${d.grade}_${extra}`) : d.grade}`
+    const grade = extra ? slugify(`${d.grade}_${extra}`) : d.grade
+    if (d.domain !== 'materials') return `${d.domain}.de.${slugify(processSubject(d.type, grade))}.oekobaudat`
+    return `materials.${d.category}.${d.type}.${grade}`
   }
   const last = Math.max(0, ...drafts.map((d) => d.qualifiers.length))
   const level = new Map<Draft, number>(drafts.map((d) => [d, 0]))
