@@ -54,5 +54,10 @@ export {
   ReceiptVerifyRequestSchema,
   ReceiptVerificationSchema,
   METHODOLOGY_PROFILES,
+  evicAdjustment,
+  EvicAdjustmentRequestSchema,
+  sovereignIntensity,
+  SovereignIntensityRequestSchema,
 } from './calc/index.ts'
+export type { EvicAdjustment, EvicAdjustmentRequest, SovereignIntensity, SovereignIntensityRequest } from './calc/index.ts'
 export type { PcafRequest, PcafResponse, EmbodiedRequest, EmbodiedResponse, ReceiptVerification, CalcContext } from './calc/index.ts'
