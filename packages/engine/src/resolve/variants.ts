@@ -35,7 +35,8 @@ const RULES: VariantRule[] = [
   { name: 'without_margins', row: (k) => method(k).startsWith('without_margins'), asked: /without margin|producer price|basic price/ },
   // ÖKOBAUDAT energy, transport, services and end-of-life processes are for building LCA, not for
   // an organisation's energy use or travel.
-  { name: 'lca_process', row: (k) => /^materials\.(energy|building_services|passenger_transport|freight_transport|end_of_life)\./.test(k), asked: /\blca\b|epd|okobaudat|oekobaudat|life cycle|en 15978|building services/ },
+  // (since the corpus keys them `<domain>.de.<subject>.oekobaudat`, outside materials.*)
+  { name: 'lca_process', row: (k) => /^materials\.(energy|building_services|passenger_transport|freight_transport|end_of_life)\./.test(k) || k.endsWith('.oekobaudat'), asked: /\blca\b|epd|okobaudat|oekobaudat|life cycle|en 15978|building services/ },
   { name: 'waste_route', row: (k) => k.startsWith('waste.'), asked: /waste|landfill|dispos|recycl|incinerat|compost|scrap|dump|rubbish|trash|garbage|anaerobic/ },
   { name: 'recycled_route', row: (k) => /closed_loop|re_used|open_loop/.test(method(k)), asked: /recycl|closed loop|closed-loop|re-?used|reuse|secondary/ },
 ]
