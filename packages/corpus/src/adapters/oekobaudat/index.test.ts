@@ -2,7 +2,8 @@ import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { FactorRowSchema } from '@openfactors/engine/release'
+import { FactorRowSchema, type FactorRow } from '@openfactors/engine/release'
+import { calculateEmbodied, type ReleaseView } from '@openfactors/engine'
 import { adapter } from './index.ts'
 import { categoryLevels, classifyCategory } from './categories.ts'
 import { declaredUnitOf, readConversionFactor } from './material.ts'
@@ -229,6 +230,16 @@ describe.skipIf(!real)('oekobaudat on the published export', () => {
     const expected = new Decimal(100).times(g!.material!.density_kg_m3!.value).times(knauf!.material!.thickness_m!.value)
     expect(mass.div(expected).minus(1).abs().toNumber()).toBeLessThan(0.01)
     expect(mass.toNumber()).toBeCloseTo(1470.6, 1)
+  })
+
+  it('embodied carbon converts 100 m2 of gypsum fibreboard to about 1,470 kg through units_per_kg', () => {
+    const row: FactorRow = { ...byKey.get('materials.plasterboard.gypsum.fibreboard')!, source_id: 'de-oekobaudat-2020-ii' }
+    const view: ReleaseView = { mb_version: '2020.1', released_at: '2020-12-31', factor: (k) => (k === row.key ? row : undefined), edition: () => undefined, candidates: () => [] }
+    const res = calculateEmbodied({ materials: [{ material_key: row.key, quantity: { value: 100, unit: 'm2' }, boundary: 'A1-A3' }] }, view)
+    const expected = new Decimal(100).times(row.material!.density_kg_m3!.value).times(byKey.get('materials.plasterboard.gypsum.fibreboards')!.material!.thickness_m!.value)
+    const mass = res.materials[0]!.mass_kg!
+    expect(Math.abs(mass / expected.toNumber() - 1)).toBeLessThan(0.01)
+    expect(mass).toBeGreaterThan(1400)
   })
 
   it('every kept conversion factor agrees with the dataset\'s own density, area mass or mass per metre', () => {
