@@ -19,7 +19,8 @@ export interface EvalCaseSpec {
   /**
    * `holdout`: written after the first tuning, and not tuned on since. `holdout2`: written
    * before the second tuning round; its score before that round is recorded in docs/resolve.md.
-   * `holdout3`: written after the second round, not tuned on.
+   * `holdout3`: written after the second round (German compound splitting came later).
+   * `holdout4`: German descriptions written after compound splitting, not tuned on.
    */
   set?: EvalCase['set']
 }
@@ -310,4 +311,24 @@ export const CASES: EvalCaseSpec[] = [
     { description: 'R407C kg', accept: [String.raw`^refrigerants\.gb\.r407c(_kyoto_products_only)?\.kg$`] },
     { description: 'HFC-125 leakage', accept: [String.raw`^refrigerants\.gb\.hfc_125(_kyoto_products_only)?\.kg$`] },
   ] satisfies EvalCaseSpec[]).map((c): EvalCaseSpec => ({ ...c, set: 'holdout3' })),
+  // Held-out 4: written 2026-11-22 ~01:55 UTC after German compound splitting was added, not tuned
+  // on: German descriptions as people type them, most of them compound words.
+  ...([
+    { description: 'Firmenwagen Diesel km', accept: [car('diesel', 'km')] },
+    { description: 'Stromverbrauch Büro Deutschland kWh', accept: [grid('de')] },
+    { description: 'Erdgasverbrauch m3', accept: [String.raw`^fuels\.gb\.gaseous_fuels_natural_gas\.m3$`] },
+    { description: 'Heizölverbrauch Liter', accept: [String.raw`^fuels\.gb\.liquid_fuels_(burning_oil|gas_oil)\.litres$`] },
+    { description: 'Dieselverbrauch Lkw Liter', accept: [UK_DIESEL] },
+    { description: 'Flugreise Langstrecke', accept: [String.raw`^transport\.gb\.flights_long_haul_to_from_uk_(average_passenger|economy_class)_with(out)?_rf\.passenger_km$`] },
+    { description: 'Bahnfahrt Personenkilometer', accept: [String.raw`^transport\.gb\.rail_national_rail\.(business_travel_)?passenger_km$`] },
+    { description: 'Hotelübernachtung Spanien', accept: [hotel('es')] },
+    { description: 'Restmüll Tonnen', accept: [String.raw`^waste\.gb\.refuse_(commercial_and_industrial_waste|household_residual_waste)_(landfill|combustion)\.tonnes$`] },
+    { description: 'Altpapier Recycling', accept: [String.raw`^waste\.gb\.paper_paper_and_board_(paper|mixed)_closed_loop\.tonnes$`] },
+    { description: 'Wasserverbrauch m3', accept: [String.raw`^water\.gb\.water_supply\.m3$`] },
+    { description: 'Kältemittel R134a kg', accept: [String.raw`^refrigerants\.gb\.hfc_134a(_kyoto_products_only)?\.kg$`] },
+    { description: 'Stahlträger', accept: [String.raw`^materials\.steel\.structural_section\.(generic|plates)$`] },
+    { description: 'Holzfaserdämmung', accept: [String.raw`^materials\.insulation\.wood_fibre_boards\.[a-z0-9_]+$`] },
+    { description: 'Dachziegel', accept: [String.raw`^materials\.roof_tile\.clay\.generic_(average|generic)$`] },
+    { description: 'Mineralwolle Dämmung Flachdach', accept: [String.raw`^materials\.insulation\.mineral_wool\.flat_roof$`] },
+  ] satisfies EvalCaseSpec[]).map((c): EvalCaseSpec => ({ ...c, set: 'holdout4' })),
 ]
