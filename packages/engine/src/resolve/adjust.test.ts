@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { fixtureArtifact } from '../../test/fixture.ts'
 import { isEngineError } from '../errors.ts'
 import { LoadedRelease } from '../release/loaded.ts'
-import { applyHints, repairTypos } from './adjust.ts'
+import { applyHints, repairTypos, splitCompound } from './adjust.ts'
 import { parseDescription } from './parse.ts'
 
 const base = { description: 'x', limit: 5, country: undefined, unit: undefined, as_of: undefined }
@@ -29,5 +29,28 @@ describe('repairTypos', () => {
     const fixed = repairTypos(parseDescription('electrcity'), release)
     expect(fixed.concepts[0]?.phrase).toBe('electricity')
     expect(fixed.concepts[0]?.domains).toContain('electricity')
+  })
+})
+
+describe('German compounds', () => {
+  const release = new LoadedRelease(fixtureArtifact())
+  it('splits an unknown word where its tail is known: the tail names the thing', () => {
+    expect(splitCompound(release, 'reisebus')).toEqual(['bus'])
+    expect(splitCompound(release, 'firmenwagen')).toEqual(['wagen'])
+  })
+  it('keeps a known head, after a linking s/n/en, and drops tails that name nothing', () => {
+    expect(splitCompound(release, 'stromverbrauch')).toEqual(['strom'])
+    expect(splitCompound(release, 'bahnfahrt')).toEqual(['bahn'])
+    expect(splitCompound(release, 'abfallentsorgung')).toEqual(['abfall', 'entsorgung'])
+  })
+  it('leaves short and unsplittable words alone', () => {
+    expect(splitCompound(release, 'dieselx')).toBeNull()
+    expect(splitCompound(release, 'qqqqqqqqqq')).toBeNull()
+  })
+  it('reads the parts again for synonyms', () => {
+    const parsed = repairTypos(parseDescription('Linienbus Personenkilometer'), release)
+    expect(parsed.concepts.map((c) => c.phrase)).toEqual(['bus'])
+    expect(parsed.unit?.id).toBe('passenger.km')
+    expect(parsed.concepts[0]?.alternatives).toContain('local bus')
   })
 })

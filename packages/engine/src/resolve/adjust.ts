@@ -7,6 +7,7 @@ import { correctTerm, indexHasTerm } from '../find/search-index.ts'
 import { processTerm } from '../find/text.ts'
 import type { LoadedRelease } from '../release/loaded.ts'
 import type { Concept, ParsedDescription } from './parse.ts'
+import { MAX_CONCEPTS } from './parse.ts'
 import type { ParsedResolveRequest } from './schema.ts'
 import { placeFromHint } from './vocab/places.ts'
 import { findSynonyms } from './vocab/synonyms.ts'
@@ -43,23 +44,60 @@ export function applyHints(parsed: ParsedDescription, req: ParsedResolveRequest)
   return { ...parsed, places, unit }
 }
 
+/** A word the synonym table knows (3+ letters: "bus"), or the index (4+ letters: short index terms are codes). */
+function knownWord(release: LoadedRelease, word: string): boolean {
+  if (word.length >= 3 && findSynonyms([word]).length > 0) return true
+  return word.length >= 4 && indexHasTerm(release.index, processTerm(word) ?? word)
+}
+
+/**
+ * German compounds ("Reisebus", "Stromverbrauch", "Firmenwagen"): the last part names the thing,
+ * the first qualifies it. Split an unknown word where its tail is known,
+ * longest tail first; keep the head too when it is known (after a linking "s", "n" or "en").
+ */
+export function splitCompound(release: LoadedRelease, word: string): string[] | null {
+  if (word.length < 8 || !/^[a-z]+$/.test(word)) return null
+  for (let at = 3; at <= word.length - 3; at++) {
+    const tail = word.slice(at)
+    const generic = GENERIC_TAILS.has(tail)
+    if (!generic && !knownWord(release, tail)) continue
+    const head = word.slice(0, at)
+    const heads = [head, head.replace(/(en|n|s)$/, '')].filter((h) => h.length >= 3)
+    const knownHead = heads.find((h) => knownWord(release, h))
+    // "Stromverbrauch", "Bahnfahrt", "Flugreise": the tail says nothing, the head is the thing.
+    if (generic) return knownHead ? [knownHead] : null
+    return knownHead ? [knownHead, tail] : [tail]
+  }
+  return null
+}
+
+/** Tails of German compounds that name no factor: consumption, costs, trip, journey, quantity. */
+const GENERIC_TAILS = new Set(['verbrauch', 'verbrauchs', 'kosten', 'fahrt', 'fahrten', 'reise', 'reisen', 'menge', 'mengen', 'einkauf'])
+
+function conceptOf(word: string, fallback: Concept): Concept {
+  const [synonym] = findSynonyms([word])
+  return synonym ? { phrase: word, alternatives: synonym.alternatives, domains: synonym.domains } : { ...fallback, phrase: word, alternatives: [] }
+}
+
 /**
  * Misspelt words the index does not know are corrected to the nearest index term (a swap of
  * two letters is one edit), then read again for synonyms: "electrcity" becomes "electricity".
+ * A word with no near term is tried as a German compound ("Reisebus" -> bus).
  */
 export function repairTypos(parsed: ParsedDescription, release: LoadedRelease): ParsedDescription {
   let changed = false
-  const words = parsed.concepts.map((c) => {
-    if (c.alternatives.length > 0 || c.phrase.includes(' ') || indexHasTerm(release.index, processTerm(c.phrase) ?? c.phrase)) return c.phrase
+  const concepts = parsed.concepts.flatMap((c): Concept[] => {
+    if (c.alternatives.length > 0 || c.phrase.includes(' ') || indexHasTerm(release.index, processTerm(c.phrase) ?? c.phrase)) return [c]
     const fixed = correctTerm(release.index, processTerm(c.phrase) ?? c.phrase)
-    if (fixed === null) return c.phrase
+    if (fixed !== null) {
+      changed = true
+      return [conceptOf(fixed, c)]
+    }
+    const parts = splitCompound(release, c.phrase)
+    if (parts === null) return [c]
     changed = true
-    return fixed
+    return parts.map((p) => conceptOf(p, c))
   })
   if (!changed) return parsed
-  const concepts = words.map((w, i) => {
-    const [synonym] = findSynonyms([w])
-    return synonym ? { phrase: w, alternatives: synonym.alternatives, domains: synonym.domains } : { ...(parsed.concepts[i] as Concept), phrase: w }
-  })
-  return { ...parsed, concepts }
+  return { ...parsed, concepts: concepts.slice(0, MAX_CONCEPTS) }
 }

@@ -71,9 +71,9 @@ export function unitInfo(id: string): UnitInfo | null {
 
 /** Patterns for units written in a description, most specific first. */
 const TEXT_PATTERNS: Array<[RegExp, string]> = [
-  [/\b(?:tonnes?|tons?|t)[\s.-]*(?:km|kms|kilomet(?:re|er)s?)\b|\btkm\b/g, 'tonne.km'],
+  [/\b(?:tonnes?|tons?|t)[\s.-]*(?:km|kms|kilomet(?:re|er)s?)\b|\btkm\b|\btonnenkilometern?\b/g, 'tonne.km'],
   [/\b(?:short )?tons?[\s.-]*miles?\b/g, 'short ton.mile'],
-  [/\bpassenger[\s.-]*(?:km|kms|kilomet(?:re|er)s?)\b|\bpkm\b/g, 'passenger.km'],
+  [/\bpassenger[\s.-]*(?:km|kms|kilomet(?:re|er)s?)\b|\bpkm\b|\bpersonenkilometern?\b/g, 'passenger.km'],
   [/\bpassenger[\s.-]*miles?\b/g, 'passenger.mile'],
   [/\bvehicle[\s.-]*(?:km|kms|kilomet(?:re|er)s?)\b|\bvkm\b/g, 'vehicle.km'],
   [/\bvehicle[\s.-]*miles?\b/g, 'vehicle.mile'],
