@@ -45,28 +45,28 @@ describe.skipIf(!datasetsDirExists(datasetsDir))('real datasets: full build', ()
 
   it('holds at least 19,561 distinct keys in the latest release, and reports them with and without per-gas keys', () => {
     const latest = result.report.latest!
-    expect(latest.mb_version).toBe('2026.1')
+    expect(latest.mb_version).toBe('2026.2')
     expect(latest.distinct_keys).toBeGreaterThanOrEqual(19_561)
     expect(latest.per_gas_keys + latest.keys_without_per_gas).toBe(latest.distinct_keys)
   })
 
   it('keeps the latest artifact under 2 MB gzipped', () => {
-    const entry = readManifest(out)!.releases.find((r) => r.mb_version === '2026.1')!
+    const entry = readManifest(out)!.releases.find((r) => r.mb_version === '2026.2')!
     expect(entry.bytes).toBeLessThan(2 * 1024 * 1024)
   })
 
   it('rebuilds the latest artifact byte for byte', async () => {
     const again = join(t.dir, 'again')
-    await buildReleases({ outDir: again, datasetsDir, only: ['2026.1'], allowIncomplete: true })
-    const a = readManifest(out)!.releases.find((r) => r.mb_version === '2026.1')!
-    const b = readManifest(again)!.releases.find((r) => r.mb_version === '2026.1')!
+    await buildReleases({ outDir: again, datasetsDir, only: ['2026.2'], allowIncomplete: true })
+    const a = readManifest(out)!.releases.find((r) => r.mb_version === '2026.2')!
+    const b = readManifest(again)!.releases.find((r) => r.mb_version === '2026.2')!
     expect(b.sha256).toBe(a.sha256)
     expect(readFileSync(join(again, b.file)).equals(readFileSync(join(out, a.file)))).toBe(true)
   })
 
-  it('keeps keys stable across editions: UK diesel per litre in 2016.1 and 2026.1, from different editions', () => {
+  it('keeps keys stable across editions: UK diesel per litre in 2016.1 and 2026.2, from different editions', () => {
     const old = artifacts.get('2016.1')!.factors.find((f) => f.key === UK_DIESEL_PER_LITRE)
-    const now = artifacts.get('2026.1')!.factors.find((f) => f.key === UK_DIESEL_PER_LITRE)
+    const now = artifacts.get('2026.2')!.factors.find((f) => f.key === UK_DIESEL_PER_LITRE)
     expect(old?.source_id).toBe('uk-desnz-ghg-cf-2016')
     expect(now?.source_id).toBe('uk-desnz-ghg-cf-2026')
     expect(old?.unit).toBe(now?.unit)
@@ -76,8 +76,23 @@ describe.skipIf(!datasetsDirExists(datasetsDir))('real datasets: full build', ()
     const reached = new Set([...artifacts.values()].flatMap((a) => a.editions.map((e) => e.id)))
     const unreached = readLock().editions.map((e) => e.id).filter((id) => !reached.has(id))
     expect(unreached).toEqual(['uk-desnz-ghg-cf-2019'])
-    expect(artifacts.get('2023.2')!.editions.map((e) => e.id)).toContain('us-epa-ghg-hub-2023')
-    expect(artifacts.get('2024.1')!.editions.map((e) => e.id)).toContain('au-dcceew-nga-2024')
+    expect(artifacts.get('2023.3')!.editions.map((e) => e.id)).toContain('us-epa-ghg-hub-2023')
+    expect(artifacts.get('2024.3')!.editions.map((e) => e.id)).toContain('au-dcceew-nga-2024')
+  })
+
+  it('serves each edition from the release dated on its publication day (UK 2019 excepted)', () => {
+    const missed: string[] = []
+    for (const e of readLock().editions) {
+      const release = [...artifacts.values()].filter((a) => a.released_at <= e.published_at).at(-1)
+      // An edition whose every row restates a primary source (CO2.js marginal) is held but serves no row.
+      const rows = result.report.editions.find((r) => r.id === e.id)?.factors ?? 0
+      const served = release?.editions.some((x) => x.id === e.id) && (rows === 0 || release.factors.some((f) => f.source_id === e.id))
+      if (!served) missed.push(e.id)
+    }
+    expect(missed).toEqual(['uk-desnz-ghg-cf-2019'])
+    // The acceptance review's case: on 2026-06-15 the UK 2026, NGA 2025 and Electricity Maps 2025 editions are in force.
+    const june = artifacts.get('2026.2')!.editions.map((e) => e.id)
+    expect(june).toEqual(expect.arrayContaining(['uk-desnz-ghg-cf-2026', 'au-dcceew-nga-2025', 'tgwf-co2js-emaps-2025']))
   })
 
   it('verify re-proves the artifacts on disk', () => {
