@@ -30,6 +30,12 @@ function better(score: number, position: number, than: Scored): boolean {
  */
 const RESOLVE_SEARCH = { boost: FIELD_BOOST, fields: ['name', 'name_original', 'tags', 'section'] }
 
+function countIn(words: readonly string[], set: ReadonlySet<string>): number {
+  let n = 0
+  for (const w of words) if (set.has(w)) n++
+  return n
+}
+
 /** Terms of a factor unit: "(US)" in "CO2 per gallon (US)" names the gallon, not a place. */
 const unitTermCache = new Map<string, ReadonlySet<string>>()
 function unitTerms(unit: string): ReadonlySet<string> {
@@ -84,8 +90,9 @@ export function rank(release: LoadedRelease, parsed: ParsedDescription, asked = 
     const unitWeight = parsed.unit ? 0.2 + 0.8 * unitFit : 1
     // Among equal matches the shorter name is the more general factor.
     // Place words of the name are not detail (matched ones are not counted twice).
-    const matchedPlaceTerms = placeTerms.size === 0 ? 0 : hit.terms.filter((t) => placeTerms.has(t)).length
-    const extraNameTerms = Math.max(0, ownNameTerms(release, position) - hit.terms.length - Math.max(0, placeTermsInName(release, position) - matchedPlaceTerms))
+    const namePlaces = placeTermsInName(release, position)
+    const matchedPlaceTerms = namePlaces === 0 || placeTerms.size === 0 ? 0 : countIn(hit.terms, placeTerms)
+    const extraNameTerms = Math.max(0, ownNameTerms(release, position) - hit.terms.length - Math.max(0, namePlaces - matchedPlaceTerms))
     const brevity = 1 / (1 + 0.02 * extraNameTerms)
     const domainWeight = domains.size === 0 || domains.has(facts.domain) ? 1 : 0.7
     const placeInText = placeTerms.size > 0 && hit.queryTerms.some((t) => placeTerms.has(t) && !unitTerms(row.unit).has(t)) ? 1.1 : 1
