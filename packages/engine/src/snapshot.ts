@@ -10,7 +10,8 @@ import type { LoadedRelease } from './release/loaded.ts'
 import type { ReleaseArtifact } from './release/schema.ts'
 import { ENGINE_VERSION } from './version.ts'
 
-export const SNAPSHOT_FORMAT = 'openfactors.engine-snapshot/1' as const
+// /2: per-gas rows are told by the key's last segment only (refrigerant totals were filed as per-gas in /1).
+export const SNAPSHOT_FORMAT = 'openfactors.engine-snapshot/2' as const
 
 export interface EngineSnapshot {
   format: typeof SNAPSHOT_FORMAT
