@@ -21,6 +21,7 @@ export interface EvalCaseSpec {
    * before the second tuning round; its score before that round is recorded in docs/resolve.md.
    * `holdout3`: written after the second round (German compound splitting came later).
    * `holdout4`: German descriptions written after compound splitting, not tuned on.
+   * `holdout5`: units named (hint or text), zone codes and "except" names (issue 3 follow-up).
    */
   set?: EvalCase['set']
 }
@@ -331,4 +332,19 @@ export const CASES: EvalCaseSpec[] = [
     { description: 'Dachziegel', accept: [String.raw`^materials\.roof_tile\.clay\.generic_(average|generic)$`] },
     { description: 'Mineralwolle Dämmung Flachdach', accept: [String.raw`^materials\.insulation\.mineral_wool\.flat_roof$`] },
   ] satisfies EvalCaseSpec[]).map((c): EvalCaseSpec => ({ ...c, set: 'holdout4' })),
+  // Held-out 5: written 2026-11-22 ~02:15 UTC from issue 3's follow-up, before the unit work:
+  // a unit named (hint or text) must be honoured, zone codes are not words, "except X" is not X.
+  ...([
+    { description: 'gasoline', country: 'US', unit: 'gallon', accept: [String.raw`^fuels\.us\.motor_gasoline\.(mobile|stationary)_gallon_co2$`] },
+    { description: 'diesel', country: 'US', unit: 'gallon', accept: [String.raw`^fuels\.us\.diesel_fuel\.mobile_gallon_co2$`, String.raw`^fuels\.us\.distillate_fuel_oil_no_2\.stationary_gallon_co2$`] },
+    { description: 'propane', unit: 'gallon', accept: [String.raw`^fuels\.us\.propane\.stationary_gallon_co2$`] },
+    { description: 'diesel gallons', accept: [String.raw`^fuels\.us\.diesel_fuel\.mobile_gallon_co2$`, String.raw`^fuels\.us\.distillate_fuel_oil_no_2\.stationary_gallon_co2$`] },
+    { description: 'natural gas therms', accept: [String.raw`^fuels\.gb\.gaseous_fuels_natural_gas\.kwh_(gross|net)_cv$`] },
+    { description: 'EV charging UK kWh', accept: [UK_ELECTRICITY, grid('gb')] },
+    { description: 'electric car charging kWh', accept: [UK_ELECTRICITY, String.raw`^electricity\.glo\.(grid_average\.location_ember|electricity_energy_source_grid_mix\.ghg_protocol_ar4)$`] },
+    { description: 'laptops $', accept: [String.raw`^spend\.us\.naics_334111_[a-z_]+\.with_margins$`] },
+    { description: 'desktop PCs spend', accept: [String.raw`^spend\.us\.naics_334111_[a-z_]+\.with_margins$`] },
+    { description: 'office paper purchases $', accept: [String.raw`^spend\.us\.naics_(322121|322230|424120)_[a-z_]+\.with_margins$`] },
+    { description: 'electricity Germany MWh', accept: [grid('de')] },
+  ] satisfies EvalCaseSpec[]).map((c): EvalCaseSpec => ({ ...c, set: 'holdout5' })),
 ]

@@ -13,7 +13,7 @@ export interface EvalCase {
   unit?: string
   note?: string
   /** Which batch the case belongs to (see eval/cases.ts). */
-  set?: 'dev' | 'holdout' | 'holdout2' | 'holdout3' | 'holdout4'
+  set?: 'dev' | 'holdout' | 'holdout2' | 'holdout3' | 'holdout4' | 'holdout5'
   accept: EvalAnswer[]
 }
 

@@ -24,7 +24,7 @@ const result = evaluate(engine, file)
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`
 console.log(`release ${latest.mb_version} (${latest.dir}); ${result.cases} cases`)
 console.log(`all       top-1 ${pct(result.top1)}   top-5 ${pct(result.top5)}   MRR ${result.mrr.toFixed(3)}`)
-for (const set of ['dev', 'holdout', 'holdout2', 'holdout3', 'holdout4'] as const) {
+for (const set of ['dev', 'holdout', 'holdout2', 'holdout3', 'holdout4', 'holdout5'] as const) {
   const r = evaluate(engine, file, set)
   console.log(`${set.padEnd(9)} top-1 ${pct(r.top1)}   top-5 ${pct(r.top5)}   MRR ${r.mrr.toFixed(3)}   (${r.cases} cases)`)
 }
