@@ -74,6 +74,9 @@ export const LookupResponseSchema = z.object({
 
 export const GeoMatchSchema = z.enum(['exact', 'region', 'global', 'mismatch', 'unspecified'])
 
+/** Resolve: how a match's unit relates to the unit named in the text or the `unit` hint. */
+export const UnitMatchSchema = z.enum(['exact', 'convertible', 'mismatch', 'unspecified'])
+
 export const ResolveMatchSchema = z.object({
   key: z.string(),
   name: z.string(),
@@ -81,6 +84,7 @@ export const ResolveMatchSchema = z.object({
   unit: z.string(),
   confidence: z.number().gt(0).lte(1),
   geo_match: GeoMatchSchema,
+  unit_match: UnitMatchSchema,
   section: z.string(),
   source: SourceRefSchema,
   scope: ScopeSchema.nullable(),

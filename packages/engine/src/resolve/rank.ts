@@ -5,12 +5,15 @@
 import { FIELD_BOOST, indexHasTerm } from '../find/search-index.ts'
 import { terms } from '../find/text.ts'
 import type { LoadedRelease } from '../release/loaded.ts'
+import type { ExcludedTerms } from './excluded-terms.ts'
+import { excludedTermsOf } from './excluded-terms.ts'
 import type { GeoMatch } from './geo.ts'
 import { geoVerdict } from './geo.ts'
 import type { ParsedDescription } from './parse.ts'
 import { buildQuery } from './query.ts'
 import { variantWeight } from './variants.ts'
-import { conceptWeight, ownNameTerms, placeTermsInName, sourceWeight, unitFitOf } from './weights.ts'
+import type { UnitMatch } from './weights.ts'
+import { conceptWeight, ownNameTerms, placeTermsInName, sourceWeight, unitFitOf, unitMatchOf } from './weights.ts'
 
 export interface Scored {
   position: number
@@ -18,10 +21,54 @@ export interface Scored {
   geo: GeoMatch
   coverage: number
   unitFit: number
+  unitMatch: UnitMatch
 }
 
 function better(score: number, position: number, than: Scored): boolean {
   return score > than.score || (score === than.score && position < than.position)
+}
+
+/** Score of a factor that excludes, by name, something the user asked for ("except paper"). */
+const EXCEPT_PENALTY = 0.5
+
+/**
+ * Whether query term `t` really matched: some matched word of the factor starting with it is
+ * not a zone-code fragment or an "except" word. A term with no such word matched by typo
+ * tolerance, which the exclusions do not concern.
+ */
+function realMatch(t: string, docTerms: readonly string[], ex: ExcludedTerms): boolean {
+  let any = false
+  for (const d of docTerms) {
+    if (!d.startsWith(t)) continue
+    any = true
+    if (!ex.zone.has(d) && !ex.except.has(d)) return true
+  }
+  return !any
+}
+
+interface Coverage {
+  mask: number
+  /** A concept matched only inside the factor's "except" clause. */
+  excepted: boolean
+}
+
+function coverageOf(hit: { queryTerms: string[]; terms: string[] }, conceptOfTerm: ReadonlyMap<string, number>, ex: ExcludedTerms | null): Coverage {
+  let mask = 0
+  // A concept with a word matched only in a zone code or an "except" clause is not covered,
+  // even when its other words match ("office paper" vs "Office Supplies (except Paper)").
+  let blocked = 0
+  let excepted = false
+  for (const t of hit.queryTerms) {
+    const c = conceptOfTerm.get(t)
+    if (c === undefined) continue
+    if (ex && !realMatch(t, hit.terms, ex)) {
+      if (hit.terms.some((d) => d.startsWith(t) && ex.except.has(d))) excepted = true
+      blocked |= 1 << c
+      continue
+    }
+    mask |= 1 << c
+  }
+  return { mask: mask & ~blocked, excepted }
 }
 
 /**
@@ -66,18 +113,17 @@ export function rank(release: LoadedRelease, parsed: ParsedDescription, asked = 
   const totalConceptWeight = conceptWeights.reduce((a, b) => a + b, 0) || 1
   const placeTerms = new Set(terms(parsed.placeWords.join(' ')))
   const scored: Scored[] = []
+  // Plain factors in the unit named (and in the domains the words point at), kept apart: they rank
+  // first when they cover what the best factor covers (`promoteUnit`).
+  const inUnit: Scored[] = []
   for (const hit of hits) {
     const position = hit.id as number
     const row = release.rows[position]
     if (!row) continue
     const facts = release.facts(position)
-    let coveredMask = 0
-    for (const t of hit.queryTerms) {
-      const c = conceptOfTerm.get(t)
-      if (c !== undefined) coveredMask |= 1 << c
-    }
+    const covered = coverageOf(hit, conceptOfTerm, excludedTermsOf(release, position))
     let coveredWeight = 0
-    for (let c = 0; c < conceptWeights.length; c++) if (coveredMask & (1 << c)) coveredWeight += conceptWeights[c] ?? 0
+    for (let c = 0; c < conceptWeights.length; c++) if (covered.mask & (1 << c)) coveredWeight += conceptWeights[c] ?? 0
     // A description that names only a place asks for nothing in particular: never a clear winner.
     const coverage = conceptCount === 0 ? 0.5 : coveredWeight / totalConceptWeight
     // A factor that only shares the place words is not an answer.
@@ -88,25 +134,50 @@ export function rank(release: LoadedRelease, parsed: ParsedDescription, asked = 
     const geo = geoVerdict(row, parsed.places, facts.domain)
     const unitFit = parsed.unit ? unitFitOf(parsed.unit, facts) : 1
     const unitWeight = parsed.unit ? 0.2 + 0.8 * unitFit : 1
+    const unitMatch = unitMatchOf(parsed.unit, unitFit)
     // Among equal matches the shorter name is the more general factor.
     // Place words of the name are not detail (matched ones are not counted twice).
     const namePlaces = placeTermsInName(release, position)
     const matchedPlaceTerms = namePlaces === 0 || placeTerms.size === 0 ? 0 : countIn(hit.terms, placeTerms)
     const extraNameTerms = Math.max(0, ownNameTerms(release, position) - hit.terms.length - Math.max(0, namePlaces - matchedPlaceTerms))
     const brevity = 1 / (1 + 0.02 * extraNameTerms)
-    const domainWeight = domains.size === 0 || domains.has(facts.domain) ? 1 : 0.7
+    const inDomain = domains.size === 0 || domains.has(facts.domain)
+    const domainWeight = inDomain ? 1 : 0.7
     const placeInText = placeTerms.size > 0 && hit.queryTerms.some((t) => placeTerms.has(t) && !unitTerms(row.unit).has(t)) ? 1.1 : 1
+    const exceptWeight = covered.excepted ? EXCEPT_PENALTY : 1
+    const variant = variantWeight(facts.variants, asked)
     const score =
-      text * geo.weight * unitWeight * sourceWeight(release, position, parsed.gases) * variantWeight(facts.variants, asked) * brevity * domainWeight * placeInText
-    if (scored.length >= keep) {
-      const last = scored[scored.length - 1] as Scored
-      if (!better(score, position, last)) continue
-      scored.pop()
-    }
-    // Insert in order: the kept list is short (the request's limit), so this beats sorting every hit.
-    let at = scored.length
-    while (at > 0 && better(score, position, scored[at - 1] as Scored)) at--
-    scored.splice(at, 0, { position, score, geo: geo.match, coverage, unitFit })
+      text * geo.weight * unitWeight * sourceWeight(release, position, parsed.gases) * variant * brevity * domainWeight * placeInText * exceptWeight
+    const entry: Scored = { position, score, geo: geo.match, coverage, unitFit, unitMatch }
+    keepBest(scored, entry, keep)
+    // Not a narrower variant nobody asked for (an LCA process row in kg is not "LPG, kg").
+    if (unitMatch === 'exact' && inDomain && variant === 1 && !covered.excepted) keepBest(inUnit, entry, keep)
   }
-  return scored
+  return promoteUnit(scored, inUnit, keep)
+}
+
+/** Insert `entry` into `list` (best first), keeping at most `keep`; the list is short, so no sort. */
+function keepBest(list: Scored[], entry: Scored, keep: number): void {
+  if (list.length >= keep) {
+    const last = list[list.length - 1] as Scored
+    if (!better(entry.score, entry.position, last)) return
+    list.pop()
+  }
+  let at = list.length
+  while (at > 0 && better(entry.score, entry.position, list[at - 1] as Scored)) at--
+  list.splice(at, 0, entry)
+}
+
+/**
+ * A unit named is honoured strongly: factors in exactly that unit that cover what the best
+ * factor covers rank before every other factor, even one whose unit converts (gallons asked,
+ * litres ranked higher) — never silently: each match says its `unit_match`.
+ */
+function promoteUnit(scored: Scored[], inUnit: readonly Scored[], keep: number): Scored[] {
+  const best = scored[0]
+  if (!best || best.unitMatch === 'exact' || best.unitMatch === 'unspecified') return scored
+  const first = inUnit.filter((s) => s.coverage >= best.coverage - 1e-9)
+  if (first.length === 0) return scored
+  const promoted = new Set(first.map((s) => s.position))
+  return [...first, ...scored.filter((s) => !promoted.has(s.position))].slice(0, keep)
 }

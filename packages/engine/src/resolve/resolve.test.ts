@@ -88,19 +88,26 @@ describe('resolve hints', () => {
 })
 
 describe('a place whose source publishes per gas only', () => {
-  // US EPA publishes fuels per gas; with no CO2e total for the US, the UK total is the best
-  // complete answer (honestly `mismatch`) and the US CO2 row joins as the alternative.
+  // US EPA publishes fuels per gas; with no CO2e total for the US and no unit named, the UK
+  // total is the best complete answer (honestly `mismatch`) and the US CO2 row joins as the
+  // alternative. Gallons named: the US CO2 row per gallon is the answer in that unit.
   const base = fixtureArtifact()
   const factors = base.factors
     .filter((f) => f.key !== 'fuels.glo.diesel.litre')
     .map((f) => (f.key === 'fuels.us.diesel_fuel.gallon' ? { ...f, key: 'fuels.us.diesel_fuel.gallon_co2', name: 'Diesel Fuel: CO2 per gallon (US)', unit: 'kg CO2 per gallon (US)' } : f))
   const usEngine = createEngine()
   usEngine.load({ ...base, factors })
-  it('keeps the CO2e total first, says mismatch, and lists the US CO2 row', () => {
-    const res = usEngine.resolve({ description: 'diesel gallons in the US' })
-    expect(res.matches[0]).toMatchObject({ country: 'gb', geo_match: 'mismatch' })
+  it('keeps the CO2e total first without a unit, says mismatch, and lists the US CO2 row', () => {
+    const res = usEngine.resolve({ description: 'diesel in the US', limit: 10 })
+    expect(res.matches[0]).toMatchObject({ country: 'gb', geo_match: 'mismatch', unit_match: 'unspecified' })
     expect(res.matches[0]?.confidence).toBeLessThan(0.6)
     expect(res.matches.map((m) => m.key)).toContain('fuels.us.diesel_fuel.gallon_co2')
+  })
+  it('puts the US CO2 row first when gallons are named, and the CO2e totals after it', () => {
+    const res = usEngine.resolve({ description: 'diesel gallons in the US' })
+    expect(res.matches[0]).toMatchObject({ key: 'fuels.us.diesel_fuel.gallon_co2', geo_match: 'exact', unit_match: 'exact' })
+    expect(res.matches[1]).toMatchObject({ country: 'gb', geo_match: 'mismatch', unit_match: 'convertible' })
+    for (const m of res.matches.slice(1)) expect(m.confidence).toBeLessThanOrEqual(res.matches[0]?.confidence ?? 0)
   })
   it('does not search per-gas rows when the place has a total', () => {
     const res = usEngine.resolve({ description: 'diesel litres in the UK' })

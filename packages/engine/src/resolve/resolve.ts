@@ -18,11 +18,20 @@ export { rank } from './rank.ts'
 
 /** Confidence of the top match: 1 only for a clear winner that covers what was asked. */
 function topConfidence(best: Scored, second: Scored | undefined): number {
-  const margin = second ? (best.score - second.score) / best.score : 1
+  // A second match ranked below the top for its unit may score higher: no margin then.
+  const margin = second ? Math.max(0, (best.score - second.score) / best.score) : 1
   const decisiveness = Math.min(1, 0.55 + 1.8 * margin)
   const geoQuality = best.geo === 'exact' || best.geo === 'unspecified' ? 1 : best.geo === 'region' ? 0.9 : best.geo === 'global' ? 0.85 : 0.6
   const unitQuality = 0.6 + 0.4 * best.unitFit
   return decisiveness * best.coverage * geoQuality * unitQuality
+}
+
+/**
+ * A match's confidence relative to the top one: its share of the top score, or, for a match
+ * that scores higher but was ranked below a factor in the unit named, its own unit quality.
+ */
+function relativeConfidence(match: Scored, best: Scored): number {
+  return match.score <= best.score ? match.score / best.score : 0.6 + 0.4 * match.unitFit
 }
 
 function round3(x: number): number {
@@ -34,10 +43,14 @@ export function resolveRelease(release: LoadedRelease, req: ParsedResolveRequest
   // The second best is needed for the confidence of the first.
   const asked = askedVariants(req.description)
   let scored = rank(release, parsed, asked, Math.max(2, req.limit))
-  // Nothing in the place named, and no gas named: some sources publish a place's factors per
-  // gas only (US EPA fuels). Their CO2 rows join as alternatives, ranked as an unnamed gas is,
-  // so a CO2e total from elsewhere (honestly `mismatch`) stays first where it scores higher.
-  if (scored[0]?.geo === 'mismatch' && parsed.gases.length === 0 && parsed.places.length > 0) {
+  // Nothing in the place or the unit named, and no gas named: some sources publish a place's
+  // factors per gas only (US EPA fuels, per gallon). Their CO2 rows join as alternatives, ranked
+  // as an unnamed gas is; a CO2 row in the unit named ranks first (rank.ts, tier), otherwise a
+  // CO2e total from elsewhere (honestly `mismatch`) stays first where it scores higher.
+  const top = scored[0]
+  const placeMissed = top?.geo === 'mismatch' && parsed.places.length > 0
+  const unitMissed = top !== undefined && parsed.unit !== null && top.unitMatch !== 'exact'
+  if ((placeMissed || unitMissed) && parsed.gases.length === 0) {
     scored = rank(release, parsed, asked, Math.max(2, req.limit), ['co2'])
   }
   const best = scored[0]
@@ -51,8 +64,9 @@ export function resolveRelease(release: LoadedRelease, req: ParsedResolveRequest
       name: row.name,
       value: row.value,
       unit: row.unit,
-      confidence: round3(best ? c1 * (s.score / best.score) : 0),
+      confidence: round3(best ? c1 * relativeConfidence(s, best) : 0),
       geo_match: s.geo,
+      unit_match: s.unitMatch,
       section: row.section,
       source: sourceOf(row, release.editionOf(row), release.mb_version),
       scope: row.scope,

@@ -4,6 +4,7 @@ import { AsOfSchema, intParam, optionalText } from '../find/params.ts'
 import type { Scope } from '../release/schema.ts'
 import type { SourceRef } from '../release/view.ts'
 import type { GeoMatch } from './geo.ts'
+import type { UnitMatch } from './weights.ts'
 
 export const RESOLVE_LIMIT_MAX = 50
 
@@ -26,6 +27,8 @@ export interface ResolveMatch {
   unit: string
   confidence: number
   geo_match: GeoMatch
+  /** How the factor's unit relates to the unit named (text or hint); docs/resolve.md. */
+  unit_match: UnitMatch
   section: string
   source: SourceRef
   scope: Scope | null

@@ -22,6 +22,19 @@ export function unitFitOf(named: UnitInfo, facts: RowFacts): number {
   return facts.convertible.has(named.dimension) ? 0.9 : 0
 }
 
+/** How a factor's unit relates to the unit named (`unit_match` in the response). */
+export type UnitMatch = 'exact' | 'convertible' | 'mismatch' | 'unspecified'
+
+/**
+ * `exact`: the unit named; `convertible`: the same kind (litre/gallon, kWh/GJ, kg/tonne), a
+ * material's own density or area mass, or km for passenger.km (one traveller); `mismatch`:
+ * no conversion; `unspecified`: no unit was named.
+ */
+export function unitMatchOf(named: UnitInfo | null, fit: number): UnitMatch {
+  if (named === null) return 'unspecified'
+  return fit >= 1 ? 'exact' : fit > 0 ? 'convertible' : 'mismatch'
+}
+
 /**
  * The source's own catch-all row among its siblings: "Average car, Unknown" (fuel not known),
  * "WEEE - mixed" (a category label, not "mixed food and garden waste"), and a sum of the siblings

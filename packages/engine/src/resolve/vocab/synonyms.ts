@@ -12,7 +12,8 @@ import { stem } from '../../find/text.ts'
  * (so "electricity" is not widened to every "power" and "grid" factor).
  */
 const GROUPS: string[] = [
-  'petrol|gasoline @fuels : motor gasoline|benzin|unleaded',
+  // EPA's US factors say "Motor Gasoline" (apart from aviation gasoline and natural gasoline).
+  'petrol|gasoline|motor gasoline @fuels : benzin|unleaded',
   'diesel @fuels : derv|diesel fuel|dieselkraftstoff|diesel oil',
   'hgv|lorry|truck @freight : lorries|trucks|heavy goods vehicle|lkw|road freight|road haulage|road transport|trucking',
   // Articulated lorries are their own HGV class in the sources ("All artics"), not a synonym of HGV.
@@ -23,7 +24,7 @@ const GROUPS: string[] = [
   'lng @fuels : liquefied natural gas',
   'battery electric vehicle @transport @freight : bev|ev|evs|electric car|electric cars|electric vehicle|elektroauto',
   'plug in hybrid electric vehicle @transport : phev|plug in hybrid|plugin hybrid',
-  'electricity @electricity : grid power|mains electricity|power|grid electricity|strom|electric power|purchased electricity|electrical energy|grid|power consumption|electricity consumption|elec|electricity usage|power usage|stromverbrauch',
+  'electricity @electricity : grid power|mains electricity|power|grid electricity|strom|electric power|purchased electricity|electrical energy|grid|power consumption|electricity consumption|elec|electricity usage|power usage|stromverbrauch|charging|ev charging|car charging|electric car charging|electric vehicle charging|charge point|chargepoint|wallbox|ladestrom',
   'flights|flight @transport : flying|flew|fly|plane|air travel|airplane|aeroplane|flug|airline|air trip|plane ticket',
   'rail|train|national rail @transport : trains|railway|bahn|zug|intercity|rail journeys|train travel',
   'hotel stay|hotel @accommodation : hotel night|hotel nights|accommodation|room night|hotel room|hotels|overnight stay|ubernachtung',
@@ -86,7 +87,9 @@ const GROUPS: string[] = [
   'container ship : container shipping|sea freight|ocean freight',
   'freight flights @freight : air freight|air cargo',
   // Purchases people describe by the item; spend factors are named by the industry making it.
-  'computer : laptop|laptops|pc|pcs|desktop computer|notebook computer',
+  // Spend on computers is "Electronic Computer Manufacturing", not "Computer Training".
+  'electronic computer : computer|computers|laptop|laptops|pc|pcs|desktop|desktops|desktop computer|notebook computer|notebook computers',
+  'stationery : office paper|printer paper|copy paper|copier paper',
   'furniture : desks|office chairs|chairs|tables',
   'restaurants : meals out|dining|client dinner|business meals|catering services',
   'software : saas|software licences|software licenses',
