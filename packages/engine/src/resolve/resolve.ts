@@ -27,11 +27,13 @@ function topConfidence(best: Scored, second: Scored | undefined): number {
 }
 
 /**
- * A match's confidence relative to the top one: its share of the top score, or, for a match
- * that scores higher but was ranked below a factor in the unit named, its own unit quality.
+ * A match's confidence relative to the top one: its share of the top score. When the top was
+ * ranked first for being in the unit named (`promoted`), a match that is not in that unit may
+ * score higher: its share is capped at 1 and it carries its own unit quality.
  */
-function relativeConfidence(match: Scored, best: Scored): number {
-  return match.score <= best.score ? match.score / best.score : 0.6 + 0.4 * match.unitFit
+function relativeConfidence(match: Scored, best: Scored, promoted: boolean): number {
+  const share = Math.min(1, match.score / best.score)
+  return promoted && match.unitMatch !== 'exact' ? share * (0.6 + 0.4 * match.unitFit) : share
 }
 
 function round3(x: number): number {
@@ -56,6 +58,7 @@ export function resolveRelease(release: LoadedRelease, req: ParsedResolveRequest
   const best = scored[0]
   const picked = scored.slice(0, req.limit)
   const c1 = best ? topConfidence(best, scored[1]) : 0
+  const promoted = best !== undefined && scored.some((s) => s.score > best.score)
   const matches = picked.map((s): ResolveMatch => {
     const row = release.rows[s.position]
     if (!row) throw new Error('ranked position outside the release')
@@ -64,7 +67,7 @@ export function resolveRelease(release: LoadedRelease, req: ParsedResolveRequest
       name: row.name,
       value: row.value,
       unit: row.unit,
-      confidence: round3(best ? c1 * relativeConfidence(s, best) : 0),
+      confidence: round3(best ? c1 * relativeConfidence(s, best, promoted) : 0),
       geo_match: s.geo,
       unit_match: s.unitMatch,
       section: row.section,
