@@ -64,18 +64,17 @@ export function sourceWeight(release: LoadedRelease, position: number, gases: re
   return w
 }
 
+type TermCache = WeakMap<LoadedRelease, Int16Array>
+
 /**
- * Terms of a factor's name that are not in its section path's parents or its unit. The UK
- * sources repeat the whole path in the name ("Fuels: Liquid fuels, Processed fuel oils -
- * distillate oil") and the path's last step is the factor itself, so only the parents say
- * nothing about how specific it is. Computed once per row and release.
+ * How many distinct terms of a row's name pass `keep` and are not in its section path's parents
+ * or its unit. Computed once per row and release (the cache holds -1 for "not yet").
  */
-const ownTermCounts = new WeakMap<LoadedRelease, Int16Array>()
-export function ownNameTerms(release: LoadedRelease, position: number): number {
-  let counts = ownTermCounts.get(release)
+function countOwnNameTerms(release: LoadedRelease, position: number, cache: TermCache, keep: (term: string) => boolean): number {
+  let counts = cache.get(release)
   if (!counts) {
     counts = new Int16Array(release.rows.length).fill(-1)
-    ownTermCounts.set(release, counts)
+    cache.set(release, counts)
   }
   const known = counts[position] ?? 0
   if (known >= 0) return known
@@ -84,33 +83,29 @@ export function ownNameTerms(release: LoadedRelease, position: number): number {
   if (row) {
     const steps = row.section.split(' > ')
     const context = new Set(terms(`${steps.slice(0, -1).join(' ')} ${row.unit}`))
-    for (const t of new Set(terms(row.name))) if (!context.has(t)) n++
+    for (const t of new Set(terms(row.name))) if (keep(t) && !context.has(t)) n++
   }
   counts[position] = n
   return n
 }
 
 /**
+ * Terms of a factor's name that are not in its section path's parents or its unit. The UK
+ * sources repeat the whole path in the name ("Fuels: Liquid fuels, Processed fuel oils -
+ * distillate oil") and the path's last step is the factor itself, so only the parents say
+ * nothing about how specific it is.
+ */
+const ownTermCounts: TermCache = new WeakMap()
+export function ownNameTerms(release: LoadedRelease, position: number): number {
+  return countOwnNameTerms(release, position, ownTermCounts, () => true)
+}
+
+/**
  * Place words of a factor's own name that are not already in its section or unit
  * ("New South Wales and Australian Capital Territory: scope 2 …"). They say where, not how
- * specific the factor is, so brevity does not count them. Computed once per row and release.
+ * specific the factor is, so brevity does not count them.
  */
-const namePlaceCounts = new WeakMap<LoadedRelease, Int16Array>()
+const namePlaceCounts: TermCache = new WeakMap()
 export function placeTermsInName(release: LoadedRelease, position: number): number {
-  let counts = namePlaceCounts.get(release)
-  if (!counts) {
-    counts = new Int16Array(release.rows.length).fill(-1)
-    namePlaceCounts.set(release, counts)
-  }
-  const known = counts[position] ?? 0
-  if (known >= 0) return known
-  const row = release.rows[position]
-  let n = 0
-  if (row) {
-    const steps = row.section.split(' > ')
-    const context = new Set(terms(`${steps.slice(0, -1).join(' ')} ${row.unit}`))
-    for (const t of new Set(terms(row.name))) if (isPlaceTerm(t) && !context.has(t)) n++
-  }
-  counts[position] = n
-  return n
+  return countOwnNameTerms(release, position, namePlaceCounts, isPlaceTerm)
 }
