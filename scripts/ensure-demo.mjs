@@ -37,7 +37,7 @@ const builtAt = existsSync(builtPage) ? statSync(builtPage).mtimeMs : 0
 const sourcesAt = Math.max(...sources.map(newest))
 if (builtAt >= sourcesAt) process.exit(0)
 
-console.log(builtAt === 0 ? 'Building the demo page (examples/browser-app/dist) for http://localhost:8787/ …' : 'The demo page is older than its sources: rebuilding examples/browser-app/dist …')
+console.log(builtAt === 0 ? `Building the demo page (examples/browser-app/dist) for http://localhost:${process.env.PORT ?? 8787}/ …` : 'The demo page is older than its sources: rebuilding examples/browser-app/dist …')
 try {
   const { build } = await import('vite')
   await build({ configFile: join(app, 'vite.config.ts'), logLevel: 'warn' })
