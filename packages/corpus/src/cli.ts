@@ -1,13 +1,14 @@
 /**
- * `npm run corpus -- build|verify|diff|stats`
+ * `npm run corpus -- fetch|build|verify|diff|stats`
  *
+ *   fetch  [--mirror URL] [--datasets DIR]   (mirror also from OPENFACTORS_DATASETS_MIRROR)
  *   build  [--only 2026.1,2025.1] [--allow-incomplete] [--out DIR] [--datasets DIR]
  *   verify [--out DIR] [--datasets DIR]
  *   diff   <from> <to> [--out DIR] [--json] [--limit N]
  *   stats  [--out DIR]
  *
  * Exit codes: 0 ok; 1 build/verify failed (report says why); 2 usage; 3 a dataset file is
- * missing or differs from the lock; 4 unexpected error.
+ * missing or differs from the lock (fetch: a file could not be downloaded); 4 unexpected error.
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -15,6 +16,7 @@ import { readManifest, readReleaseArtifact, REPORT_FILE } from './artifacts.ts'
 import { IngestError } from './adapters/types.ts'
 import { buildReleases } from './build.ts'
 import { diffReleases, formatDiff } from './diff.ts'
+import { runFetch } from './fetch/cli-fetch.ts'
 import { DatasetHashError, DatasetMissingError } from './lock/lock.ts'
 import { defaultOutDir, findDatasetsDir } from './paths.ts'
 import { progressBar } from './progress.ts'
@@ -39,7 +41,7 @@ function parseArgs(argv: string[]): Args {
     }
     const [name, inline] = a.slice(2).split('=', 2) as [string, string | undefined]
     if (inline !== undefined) flags.set(name, inline)
-    else if (['out', 'datasets', 'only', 'limit'].includes(name)) {
+    else if (['out', 'datasets', 'only', 'limit', 'mirror'].includes(name)) {
       const v = argv[++i]
       if (v === undefined) throw new UsageError(`--${name} needs a value`)
       flags.set(name, v)
@@ -60,6 +62,11 @@ async function main(argv: string[]): Promise<number> {
   const datasetsDir = flag(args, 'datasets') ?? findDatasetsDir()
   const bar = progressBar()
   switch (command) {
+    case 'fetch': {
+      const mirror = flag(args, 'mirror') ?? (process.env.OPENFACTORS_DATASETS_MIRROR?.trim() || undefined)
+      if (args.flags.has('mirror') && mirror === undefined) throw new UsageError('--mirror needs a URL')
+      return (await runFetch({ datasetsDir: flag(args, 'datasets') ?? findDatasetsDir(), ...(mirror ? { mirror } : {}) })) ? 0 : 3
+    }
     case 'build': {
       const only = flag(args, 'only')?.split(',').map((s) => s.trim()).filter(Boolean)
       const started = performance.now()
@@ -107,7 +114,7 @@ async function main(argv: string[]): Promise<number> {
       return 0
     }
     default:
-      throw new UsageError(`unknown command ${command ?? '(none)'}; use build | verify | diff <a> <b> | stats`)
+      throw new UsageError(`unknown command ${command ?? '(none)'}; use fetch | build | verify | diff <a> <b> | stats`)
   }
 }
 

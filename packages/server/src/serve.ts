@@ -3,7 +3,7 @@
  * older ones on first use), opens the store, serves with @hono/node-server, runs the webhook
  * loop, and closes everything in order. Takes its config explicitly; `start.ts` reads the env.
  */
-import { buildReleases, defaultOutDir, repoRoot, type BuildProgress } from '@openfactors/corpus'
+import { ensureData, defaultOutDir, repoRoot, type BuildProgress } from '@openfactors/corpus'
 import { createEngine, verifyReceipt } from '@openfactors/engine'
 import { serve, type ServerType } from '@hono/node-server'
 import { serveStatic } from '@hono/node-server/serve-static'
@@ -46,13 +46,9 @@ function progressPrinter(stream: NodeJS.WriteStream): (p: BuildProgress) => void
   }
 }
 
-/** Build `data/releases` from the datasets when it has no manifest yet. */
+/** `data/releases` when it has no manifest yet: fetch missing datasets, then build (corpus `ensureData`). */
 export async function ensureReleases(dir: string, stream: NodeJS.WriteStream): Promise<void> {
-  if (existsSync(join(dir, 'manifest.json'))) return
-  stream.write(`No data releases in ${dir}: building the corpus from the published datasets (first run only).\n`)
-  const result = await buildReleases({ outDir: dir, onProgress: progressPrinter(stream) })
-  if (stream.isTTY) stream.write('\n')
-  if (!result.written) throw new Error(`The corpus build failed; see ${join(dir, 'build-report.json')} (or run npm run corpus -- build).`)
+  await ensureData({ outDir: dir, stream, onProgress: progressPrinter(stream) })
 }
 
 export async function startServer(config: ServerConfig, opts: StartOptions = {}): Promise<RunningServer> {
