@@ -23,7 +23,13 @@ export interface StaticServer {
   close(): Promise<void>
 }
 
-export async function serveDirectory(root: string, opts: { ignoreRange?: boolean } = {}): Promise<StaticServer> {
+export interface ServeOptions {
+  ignoreRange?: boolean
+  /** Map a request path to a file instead of `<root>/<path>` (undefined: 404). */
+  route?: (path: string) => string | undefined
+}
+
+export async function serveDirectory(root: string, opts: ServeOptions = {}): Promise<StaticServer> {
   const requests: StaticServer['requests'] = []
   const faults = new Map<string, Fault>()
   const server: Server = createServer((req, res) => {
@@ -36,8 +42,8 @@ export async function serveDirectory(root: string, opts: { ignoreRange?: boolean
       res.writeHead(fault.status).end()
       return
     }
-    const abs = join(root, normalize(path))
-    if (!abs.startsWith(root) || !existsSync(abs) || !statSync(abs).isFile()) {
+    const abs = opts.route ? (opts.route(path) ?? '') : join(root, normalize(path))
+    if ((!opts.route && !abs.startsWith(root)) || abs === '' || !existsSync(abs) || !statSync(abs).isFile()) {
       record(404)
       res.writeHead(404).end('not found')
       return
