@@ -30,6 +30,8 @@ export class DownloadError extends Error {
     readonly url: string,
     readonly reason: string,
     readonly transient: boolean,
+    /** No HTTP answer at all (refused, DNS, reset before a status). */
+    readonly network = false,
   ) {
     super(`${url}: ${reason}`)
     this.name = 'DownloadError'
@@ -69,7 +71,7 @@ async function attempt(opts: DownloadOptions, part: string): Promise<void> {
     res = await doFetch(opts.url, { headers: offset > 0 ? { range: `bytes=${offset}-` } : {}, redirect: 'follow' })
   } catch (err) {
     const cause = err instanceof Error && err.cause instanceof Error ? `: ${err.cause.message}` : ''
-    throw new DownloadError(opts.url, `${err instanceof Error ? err.message : String(err)}${cause}`, true)
+    throw new DownloadError(opts.url, `${err instanceof Error ? err.message : String(err)}${cause}`, true, true)
   }
   if (res.status === 416 && offset > 0) {
     // The partial file is already complete (or longer than the file): let the hash decide.

@@ -106,5 +106,7 @@ describe('fetchDatasets', () => {
     const r = await fetchDatasets({ lock, datasetsDir: join(t.dir, 'out'), mirror: 'http://127.0.0.1:9', ...fast })
     expect(r.failed).toHaveLength(2)
     expect(r.failed[0]?.reasons[0]).toMatch(/^http:\/\/127\.0\.0\.1:9\/pub-a\/data%20file\.csv: fetch failed/)
+    // the second file does not wait through the same retries again
+    expect(r.failed[1]?.reasons[0]).toMatch(/not tried, http:\/\/127\.0\.0\.1:9 was unreachable/)
   })
 })

@@ -77,6 +77,9 @@ export async function fetchDatasets(opts: FetchOptions): Promise<FetchResult> {
   const files = wantedFiles(opts.lock)
   const result: FetchResult = { kept: [], fetched: [], failed: [], datasetsDir: opts.datasetsDir }
   let done = 0
+  // Origins that failed at the network level (after their retries): not tried again for later
+  // files, so an offline run ends in seconds and says why.
+  const unreachable = new Map<string, string>()
   for (const file of files) {
     const dest = join(opts.datasetsDir, file.path)
     opts.onProgress?.({ done, files: files.length, current: file.path, bytes: 0, total: null })
@@ -91,6 +94,12 @@ export async function fetchDatasets(opts: FetchOptions): Promise<FetchResult> {
     if (urls.length === 0) reasons.push('the lock records no download source for this file')
     let from: string | undefined
     for (const url of urls) {
+      const origin = new URL(url).origin
+      const dead = unreachable.get(origin)
+      if (dead !== undefined) {
+        reasons.push(`${url}: not tried, ${origin} was unreachable (${dead})`)
+        continue
+      }
       try {
         await downloadFile({
           url,
@@ -106,6 +115,7 @@ export async function fetchDatasets(opts: FetchOptions): Promise<FetchResult> {
         break
       } catch (err) {
         const reason = err instanceof DownloadError ? err.message : `${url}: ${err instanceof Error ? err.message : String(err)}`
+        if (err instanceof DownloadError && err.network) unreachable.set(origin, err.reason)
         reasons.push(reason)
         opts.onNote?.(`${file.path}: ${reason}`)
       }
