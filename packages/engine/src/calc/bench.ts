@@ -3,7 +3,7 @@
  * material lines, time and memory. Runtime-neutral: the caller passes a heap probe
  * (`() => process.memoryUsage().heapUsed` in Node) and, if it has one, a `gc`.
  * The root bench script calls `runCalcBench()`; run alone with
- * `npx tsx --expose-gc packages/engine/src/calc/bench/run.ts`.
+ * `npx tsx --conditions=@openfactors/source --expose-gc packages/engine/src/calc/bench/run.ts`.
  */
 import { calculateEmbodied } from './embodied/calculate.ts'
 import { calculatePcaf } from './pcaf/calculate.ts'
