@@ -4,17 +4,17 @@
  */
 import { z } from 'zod'
 import type { FactorRow } from '../release/schema.ts'
+import type { LoadedRelease } from '../index/loaded.ts'
+import { activityUnitOf } from '../text/units.ts'
+import { AsOfSchema, intParam, optionalText } from '../params.ts'
+import { FIELD_BOOST } from '../index/search-index.ts'
 import { FactorKindSchema, kindOf } from '../release/schema.ts'
-import type { LoadedRelease } from '../release/loaded.ts'
-import { activityUnitOf } from '../resolve/vocab/units.ts'
-import { AsOfSchema, intParam, optionalText } from './params.ts'
-import { FIELD_BOOST } from './search-index.ts'
 import type { Factor } from './shapes.ts'
 import { toSearchFactor } from './shapes.ts'
-import { askedVariants, variantWeight } from '../resolve/variants.ts'
-import { findGases } from '../resolve/vocab/synonyms.ts'
-import type { SearchIndex } from './search-index.ts'
-import { foldText, splitWords } from './text.ts'
+import { askedVariants, variantWeight } from '../text/variants.ts'
+import { findGases } from '../text/vocab/synonyms.ts'
+import type { SearchIndex } from '../index/search-index.ts'
+import { foldText, splitWords } from '../text/normalise.ts'
 
 export const SEARCH_LIMIT_MAX = 100
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { isEngineError, type ErrorCode } from '../../errors.ts'
 import type { FactorRow } from '../../release/schema.ts'
-import { TEST_EDITION, testView } from '../testing/view.ts'
+import { TEST_EDITION, testView } from '../../../test/calc-view.ts'
 import { calculatePcaf } from './calculate.ts'
 
 const view = testView([])

@@ -4,16 +4,16 @@
  */
 import type { AsPlainObject } from 'minisearch'
 import type { Candidate } from '../errors.ts'
-import { rankCandidates } from '../find/candidates.ts'
-import type { SearchIndex } from '../find/search-index.ts'
-import { buildSearchIndex, GAS_INDEX_OPTIONS, restoreSearchIndex } from '../find/search-index.ts'
-import { foldText, terms } from '../find/text.ts'
-import type { UnitInfo } from '../resolve/vocab/units.ts'
-import { activityUnitOf } from '../resolve/vocab/units.ts'
-import { rowVariants } from '../resolve/variants.ts'
-import type { Edition, FactorRow, ReleaseArtifact } from './schema.ts'
-import { kindOf } from './schema.ts'
-import type { ReleaseView } from './view.ts'
+import { rankCandidates } from './candidates.ts'
+import type { SearchIndex } from './search-index.ts'
+import { buildSearchIndex, GAS_INDEX_OPTIONS, restoreSearchIndex } from './search-index.ts'
+import { foldText, terms } from '../text/normalise.ts'
+import type { UnitInfo } from '../text/units.ts'
+import { activityUnitOf } from '../text/units.ts'
+import { rowVariants } from '../text/variants.ts'
+import type { Edition, FactorRow, ReleaseArtifact } from '../release/schema.ts'
+import type { ReleaseView } from '../release/view.ts'
+import { kindOf } from '../release/schema.ts'
 
 /** Datasets that compile other publishers' factors: ranked below primary sources. */
 export const SECONDARY_DATASETS = new Set(['climatiq-open-emission-factors-db'])
@@ -31,7 +31,7 @@ export interface RowFacts {
   /** The name says it is an average (of sizes, laden shares, passengers). */
   average: boolean
   domain: string
-  /** Narrower variants the row is (bit mask of resolve/variants.ts rules). */
+  /** Narrower variants the row is (bit mask of text/variants.ts rules). */
   variants: number
   /** Unit dimensions a material's published data can convert its declared unit to. */
   convertible: ReadonlySet<string> | null
