@@ -14,6 +14,8 @@ export default defineConfig({
       { ...sources, test: { name: 'server', root: 'packages/server', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 300_000 } },
       { ...sources, test: { name: 'data', root: 'packages/data', include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'] } },
       { ...sources, test: { name: 'web-worker', root: 'packages/web-worker', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], testTimeout: 180_000, hookTimeout: 300_000 } },
+      // Package manifests, and every published package packed and installed into a project outside the repo.
+      { ...sources, test: { name: 'packages', root: 'test', include: ['**/*.test.ts'], testTimeout: 300_000, hookTimeout: 900_000 } },
       { ...sources, test: { name: 'examples', root: 'examples', include: ['*/test/**/*.test.ts', '*/src/**/*.test.ts'], testTimeout: 300_000, hookTimeout: 300_000 } },
     ],
   },
