@@ -5,7 +5,9 @@
 export { createEngine } from './engine.ts'
 export type { Engine, EngineOptions, LookupOptions, ReleaseInfo } from './engine.ts'
 
-export { selectRelease, compareReleases } from './release/select.ts'
+export { selectRelease, compareReleases, latestRelease, releaseBefore } from './release/select.ts'
+export { diffReleases } from './release/diff.ts'
+export type { ReleaseDiff, DiffEntry, ChangedEntry } from './release/diff.ts'
 export type { ManifestEntry, ReleaseStamp } from './release/select.ts'
 export { parseArtifact } from './release/parse.ts'
 export type { ArtifactInput, ValidationMode } from './release/parse.ts'
