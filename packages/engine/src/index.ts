@@ -29,12 +29,15 @@ export {
   ReleaseArtifactSchema,
   ReleaseManifestSchema,
   FactorRowSchema,
+  FactorKindSchema,
+  FactorBasisSchema,
+  kindOf,
   EditionSchema,
   RELEASE_FORMAT,
   FACTOR_KEY_PATTERN,
   MB_VERSION_PATTERN,
 } from './release/schema.ts'
-export type { ReleaseArtifact, ReleaseManifest, FactorRow, Edition, Scope, CellValue, MaterialData, ModuleLabel } from './release/schema.ts'
+export type { ReleaseArtifact, ReleaseManifest, FactorRow, FactorKind, FactorBasis, DerivedValue, Edition, Scope, CellValue, MaterialData, ModuleLabel } from './release/schema.ts'
 export { sourceOf } from './release/view.ts'
 export type { ReleaseView, SourceRef } from './release/view.ts'
 

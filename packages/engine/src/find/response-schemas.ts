@@ -3,7 +3,7 @@
  * responses with them). The server generates its OpenAPI document from these.
  */
 import { z } from 'zod'
-import { CellValueSchema, MaterialDataSchema, ModuleLabelSchema, ScopeSchema } from '../release/schema.ts'
+import { CellValueSchema, DerivedValueSchema, FactorBasisSchema, FactorKindSchema, MaterialDataSchema, ModuleLabelSchema, ScopeSchema } from '../release/schema.ts'
 import { SourceRefSchema } from '../release/view.ts'
 
 export { SourceRefSchema }
@@ -20,6 +20,8 @@ export const FactorSchema = z.object({
   section: z.string(),
   country: z.string(),
   region: z.string().nullable(),
+  kind: FactorKindSchema.describe('emission_factor, component, not_for_inventory or property; only emission factors are offered by default'),
+  basis: FactorBasisSchema.optional().describe('The basis the value is stated on, where one applies'),
   source: SourceRefSchema,
   gases: GasesSchema.optional(),
 })
@@ -52,6 +54,9 @@ export const LookupResponseSchema = z.object({
     section: z.string(),
     country: z.string(),
     region: z.string().nullable(),
+    kind: FactorKindSchema,
+    basis: FactorBasisSchema.optional(),
+    derived: DerivedValueSchema.optional(),
     gases: GasesSchema.optional(),
     published: z.object({ value: z.number(), unit: z.string(), conversion: z.string(), multiplier: z.string() }).optional(),
     modules: z.partialRecord(ModuleLabelSchema, ModuleValueSchema).optional(),
