@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { isEngineError, type EngineError } from '../../errors.ts'
 import type { FactorRow } from '../../release/schema.ts'
 import { verifyReceipt } from '../receipt/verify.ts'
-import { TEST_EDITION, testView } from '../testing/view.ts'
+import { TEST_EDITION, testView } from '../../../test/calc-view.ts'
 import { calculateEmissions } from './calculate.ts'
 import type { Candidate, EmissionsDeps } from './line.ts'
 import { EMISSIONS_MAX_ACTIVITIES, EmissionsResponseSchema } from './schema.ts'
@@ -27,6 +27,7 @@ const ROWS: FactorRow[] = [
   row('fuels.us.test_gas.stationary_mmbtu_ch4', 0.001, 'kg CH4 per mmBtu', 'scope_1'),
   row('fuels.us.test_gas.stationary_mmbtu_co2', 53, 'kg CO2 per mmBtu', 'scope_1'),
   row('heat_steam.gb.test_heat.kwh', 0.17, 'kg CO2e per kWh', null),
+  row('spend.us.test_furniture.margins', 0.05, 'kg CO2e per USD (2022, purchaser price)', 'scope_3', { kind: 'component' }),
 ]
 
 const RESOLUTIONS: Record<string, Candidate[]> = {
@@ -132,15 +133,17 @@ describe('emissions lines', () => {
       key('transport.gb.test_car.km', 5, 'kWh'),
       text('something nobody has', 1, 'kg'),
       key('fuels.gb.test_diesel.litres', 1, 'furlongs'),
+      key('spend.us.test_furniture.margins', 100, 'USD'),
     ])
     const errors = res.activities.map((a) => a.error?.code ?? null)
-    expect(errors).toEqual([null, 'unknown_factor', 'unit_not_convertible', 'unit_not_convertible', 'unit_not_convertible', 'unit_not_convertible', 'not_resolved', 'unit_not_convertible'])
+    expect(errors).toEqual([null, 'unknown_factor', 'unit_not_convertible', 'unit_not_convertible', 'unit_not_convertible', 'unit_not_convertible', 'not_resolved', 'unit_not_convertible', 'unknown_factor'])
+    expect(res.activities[8]!.error!.message).toContain('is a component row, not an emission factor')
     expect(res.activities[1]!.error).toMatchObject({ candidates: expect.arrayContaining(['fuels.gb.test_diesel.litres']) })
     expect(res.activities[2]!.error).toMatchObject({ choices: ['gallon (US)', 'gallon (UK)'], message: expect.stringContaining('ambiguous') })
     expect(res.activities[3]!.error!.message).toContain('no exchange rates')
     expect(res.activities[4]!.error!.message).toContain('not CO2e')
     expect(res.activities[1]!.emissions).toBeUndefined()
-    expect(res.result.counts).toEqual({ activities: 8, computed: 1, needs_review: 0, failed: 7 })
+    expect(res.result.counts).toEqual({ activities: 9, computed: 1, needs_review: 0, failed: 8 })
     expect(res.result.emissions.value).toBe(250)
   })
 

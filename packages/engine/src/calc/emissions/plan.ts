@@ -3,7 +3,7 @@
  * sibling in the quantity's dimension), the exact multiplier to its activity unit, and the
  * warnings that go with it. Pure; memoised per (factor key, unit) by the caller.
  */
-import type { FactorRow } from '../../release/schema.ts'
+import { kindOf, type FactorRow } from '../../release/schema.ts'
 import type { Warning } from '../common-schema.ts'
 import type { Dec } from '../decimal.ts'
 import type { LineError } from './schema.ts'
@@ -21,12 +21,6 @@ export interface Plan {
   /** The row asked for, when its sibling was used. */
   requested?: FactorRow
   warnings: Warning[]
-}
-
-/** Kinds a calculation may use (#17 labels factors; rows without a kind are emission factors). */
-function kindOf(row: FactorRow): string {
-  const kind: unknown = (row as Record<string, unknown>)['kind']
-  return typeof kind === 'string' ? kind : 'emission_factor'
 }
 
 export function activityUnitText(row: FactorRow): string {

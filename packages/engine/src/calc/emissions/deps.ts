@@ -2,11 +2,11 @@
  * What the emissions calculation needs from a loaded release besides factors by key: resolve
  * (a description with the quantity's unit as hint) and the rows of a parent key (for sibling rows).
  */
-import type { EmissionsDeps } from './calc/emissions/calculate.ts'
-import type { LoadedRelease } from './release/loaded.ts'
-import type { FactorRow } from './release/schema.ts'
-import { resolveRelease } from './resolve/resolve.ts'
-import { ResolveRequestSchema } from './resolve/schema.ts'
+import type { LoadedRelease } from '../../index/loaded.ts'
+import type { FactorRow } from '../../release/schema.ts'
+import { resolveRelease } from '../../resolve/resolve.ts'
+import { ResolveRequestSchema } from '../../resolve/schema.ts'
+import type { EmissionsDeps } from './line.ts'
 
 /** Rows of the same `<domain>.<country>.<subject>` as `key`: neighbours in the key-sorted rows. */
 function familyOf(release: LoadedRelease, key: string): FactorRow[] {
