@@ -51,6 +51,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       key: requireKey(deps.store, (account) => currentLimitHeaders(account, quotaDeps)),
       meter: meter(quotaDeps),
       json: jsonBody(deps.config.bodyLimitBytes),
+      ledger: jsonBody(deps.config.emissionsBodyLimitBytes),
     },
     calcContext: (request_id, plan) => ({ request_id, now: clock, attribution_required: plan !== 'enterprise' }),
   }

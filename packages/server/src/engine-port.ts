@@ -17,6 +17,7 @@ export interface EnginePort {
   resolve(req: never): unknown
   pcaf(req: never, ctx?: CalcContextPort): unknown
   embodied(req: never, ctx?: CalcContextPort): unknown
+  emissions(req: never, ctx?: CalcContextPort): unknown
 }
 
 /** The published release files the server hands out (manifest, artifacts) and reads (bulk feed). */

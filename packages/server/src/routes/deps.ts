@@ -12,6 +12,8 @@ export interface Guards {
   meter: MiddlewareHandler<AppEnv>
   /** JSON body of at most the configured size. */
   json: MiddlewareHandler<AppEnv>
+  /** JSON body of at most the ledger limit (POST /v1/calculate/emissions). */
+  ledger: MiddlewareHandler<AppEnv>
 }
 
 export interface RouteDeps extends Required<Pick<AppDeps, 'engine' | 'store' | 'config' | 'clock'>> {
