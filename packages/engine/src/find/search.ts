@@ -7,6 +7,7 @@ import type { FactorRow } from '../release/schema.ts'
 import type { LoadedRelease } from '../release/loaded.ts'
 import { activityUnitOf } from '../resolve/vocab/units.ts'
 import { AsOfSchema, intParam, optionalText } from './params.ts'
+import { boundedQuery } from './cost.ts'
 import { FIELD_BOOST } from './search-index.ts'
 import type { Factor } from './shapes.ts'
 import { toSearchFactor } from './shapes.ts'
@@ -91,7 +92,7 @@ function matchingPositions(release: LoadedRelease, req: ParsedSearchRequest, fil
     const and = index.search(text, { ...options, combineWith: 'AND' })
     return and.length > 0 ? and : index.search(text, { ...options, combineWith: 'OR' })
   }
-  const text = req.search
+  const text = boundedQuery(req.search)
   const totals = run(release.index)
   // Per-gas rows are searched when the text names a gas (that gas only), or when no total matches.
   const named = findGases(splitWords(text))
