@@ -2,8 +2,7 @@
 import { renderErrors, renderReference } from '../docs-pages.ts'
 import { ENGINE_SCHEMAS } from '../engine-schemas.ts'
 import { buildOpenApi } from '../openapi.ts'
-import { latestRelease } from '../bulk-feed.ts'
-import { ENGINE_VERSION } from '@openfactors/engine'
+import { ENGINE_VERSION, latestRelease } from '@openfactors/engine'
 import { ApiError, renderError } from '../errors.ts'
 import { storeUnavailable } from '../stores/guard.ts'
 import type { App, RouteDeps } from './deps.ts'
@@ -18,7 +17,7 @@ export function docRoutes(app: App, deps: RouteDeps): void {
 
   app.get('/health', async (c) => {
     const manifest = deps.releases?.manifest()
-    const latest = manifest ? latestRelease(manifest) : undefined
+    const latest = manifest ? latestRelease(manifest.releases) : undefined
     const about = { engine_version: ENGINE_VERSION, data_version: latest?.mb_version ?? null, store: deps.store.kind }
     const problem = await deps.store.ping().then(() => null, (err: unknown) => err)
     if (problem === null) return c.json({ status: 'ok', ...about, store_ok: true })

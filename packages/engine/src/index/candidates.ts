@@ -6,7 +6,7 @@ import type { Candidate } from '../errors.ts'
 import type { FactorRow } from '../release/schema.ts'
 import type { SearchIndex } from './search-index.ts'
 import { FIELD_BOOST } from './search-index.ts'
-import { boundedQuery, MAX_KEY_CHARS } from './cost.ts'
+import { boundedQuery, MAX_KEY_CHARS } from '../text/cost.ts'
 
 /** Levenshtein distance with an upper bound: stops early once `max` is exceeded. */
 export function editDistance(a: string, b: string, max = Number.POSITIVE_INFINITY): number {
