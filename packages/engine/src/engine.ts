@@ -4,6 +4,9 @@
  */
 import { calculateEmbodied, calculatePcaf } from './calc/index.ts'
 import type { CalcContext, EmbodiedResponse, PcafResponse } from './calc/index.ts'
+import { calculateEmissions } from './calc/emissions/calculate.ts'
+import type { EmissionsResponse } from './calc/emissions/schema.ts'
+import { emissionsDeps } from './calc/emissions/deps.ts'
 import { engineError } from './errors.ts'
 import type { SearchRequest, SearchResponse } from './find/search.ts'
 import { SearchRequestSchema, searchRelease } from './find/search.ts'
@@ -62,6 +65,8 @@ export interface Engine {
   resolve(req: ResolveRequest): ResolveResponse
   pcaf(req: unknown, ctx?: CalcContext): PcafResponse
   embodied(req: unknown, ctx?: CalcContext): EmbodiedResponse
+  /** Emissions of an activity ledger: quantity x factor with units converted (docs/emissions.md). */
+  emissions(req: unknown, ctx?: CalcContext): EmissionsResponse
   /** The ReleaseView calculations read (throws like `select`). */
   view(as_of?: string): ReleaseView
 }
@@ -170,6 +175,10 @@ export function createEngine(options: EngineOptions = {}): Engine {
     },
     embodied(req, ctx) {
       return calculateEmbodied(req, release(asOfOf(req)), ctx)
+    },
+    emissions(req, ctx) {
+      const r = release(asOfOf(req))
+      return calculateEmissions(req, r, emissionsDeps(r), ctx)
     },
     view(as_of) {
       return release(as_of)
