@@ -26,6 +26,7 @@ export const ERROR_STATUS = {
   quota_exceeded: 429,
   internal: 500,
   release_invalid: 503,
+  store_unavailable: 503,
 } as const satisfies Record<string, ContentfulStatusCode>
 
 export type ApiErrorCode = keyof typeof ERROR_STATUS
@@ -51,6 +52,24 @@ export const ERROR_DESCRIPTIONS: Record<ApiErrorCode, string> = {
   quota_exceeded: 'The key\'s monthly quota is used up. `Retry-After` gives the seconds until the month resets (UTC).',
   internal: 'An unexpected server error. The body never carries internal detail; the `X-Request-Id` header identifies the request in the server log.',
   release_invalid: 'The server has no usable data release loaded. Try again later.',
+  store_unavailable: 'The store behind keys and quotas (SQLite or PostgreSQL) did not answer in time. Nothing was counted; retry after `Retry-After` seconds.',
+}
+
+/** Lists in an error body (issues, keys...) carry at most this many entries, plus `<name>_count`. */
+export const MAX_ERROR_ITEMS = 20
+
+/** Cap every list in error details so an error is never proportional to the input. */
+export function capDetails(details: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const [name, value] of Object.entries(details)) {
+    if (Array.isArray(value) && value.length > MAX_ERROR_ITEMS) {
+      out[name] = value.slice(0, MAX_ERROR_ITEMS)
+      out[`${name}_count`] = value.length
+    } else {
+      out[name] = value
+    }
+  }
+  return out
 }
 
 export interface ApiErrorBody {
@@ -91,7 +110,7 @@ export function renderError(err: unknown): RenderedError {
   if (err instanceof ApiError) {
     return {
       status: ERROR_STATUS[err.code],
-      body: { error: { ...err.details, code: err.code, message: err.message, docs: docsUrl(err.code) } },
+      body: { error: { ...capDetails(err.details), code: err.code, message: err.message, docs: docsUrl(err.code) } },
       headers: err.headers,
       unexpected: false,
     }
@@ -100,7 +119,7 @@ export function renderError(err: unknown): RenderedError {
     const data = typeof err.data === 'object' && err.data !== null ? (err.data as unknown as Record<string, unknown>) : {}
     return {
       status: ERROR_STATUS[err.code],
-      body: { error: { ...data, code: err.code, message: err.message, docs: docsUrl(err.code) } },
+      body: { error: { ...capDetails(data), code: err.code, message: err.message.slice(0, 500), docs: docsUrl(err.code) } },
       headers: {},
       unexpected: false,
     }
