@@ -4,6 +4,8 @@
  */
 import { calculateEmbodied, calculatePcaf } from './calc/index.ts'
 import type { CalcContext } from './calc/index.ts'
+import { calculateEmissions } from './calc/emissions/calculate.ts'
+import { emissionsDeps } from './calc/emissions/deps.ts'
 import { engineError } from './errors.ts'
 import { searchRelease } from './find/search.ts'
 import { toLookupResponse } from './find/shapes.ts'
@@ -61,6 +63,8 @@ export interface Engine {
   resolve(req: EngineRequests['resolve']): EngineResponses['resolve']
   pcaf(req: EngineRequests['pcaf'], ctx?: CalcContext): EngineResponses['pcaf']
   embodied(req: EngineRequests['embodied'], ctx?: CalcContext): EngineResponses['embodied']
+  /** Emissions of an activity ledger: quantity x factor with units converted (docs/emissions.md). */
+  emissions(req: EngineRequests['emissions'], ctx?: CalcContext): EngineResponses['emissions']
   /** The ReleaseView calculations read (throws like `select`). */
   view(as_of?: string): ReleaseView
 }
@@ -169,6 +173,10 @@ export function createEngine(options: EngineOptions = {}): Engine {
     },
     embodied(req, ctx) {
       return calculateEmbodied(req, release(asOfOf(req)), ctx)
+    },
+    emissions(req, ctx) {
+      const r = release(asOfOf(req))
+      return calculateEmissions(req, r, emissionsDeps(r), ctx)
     },
     view(as_of) {
       return release(as_of)

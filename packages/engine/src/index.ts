@@ -44,12 +44,18 @@ export { sourceOf } from './release/view.ts'
 export type { ReleaseView, SourceRef } from './release/view.ts'
 
 export { EngineError, isEngineError, engineErrorFromJSON, engineError, ERROR_CODES } from './errors.ts'
-export type { ErrorCode, ErrorDataByCode, SerializedEngineError, Candidate, Issue } from './errors.ts'
+export type { ErrorCode, ErrorDataByCode, SerializedEngineError, Candidate, Issue, LineFailure } from './errors.ts'
 export { ENGINE_VERSION } from './version.ts'
 
 export {
   calculatePcaf,
   calculateEmbodied,
+  calculateEmissions,
+  EmissionsRequestSchema,
+  EmissionsResponseSchema,
+  EMISSIONS_MAX_ACTIVITIES,
+  EMISSIONS_MAX_ISSUES,
+  readUnit,
   verifyReceipt,
   computeReceipt,
   canonicalJson,
@@ -67,4 +73,7 @@ export {
   SovereignIntensityRequestSchema,
 } from './calc/index.ts'
 export type { EvicAdjustment, EvicAdjustmentRequest, SovereignIntensity, SovereignIntensityRequest } from './calc/index.ts'
+export type { EmissionsRequest, EmissionsResponse, ActivityResult, EmissionsDeps } from './calc/index.ts'
+export { decide, ACCEPT_THRESHOLD } from './resolve/decision.ts'
+export type { Decision } from './resolve/decision.ts'
 export type { PcafRequest, PcafResponse, EmbodiedRequest, EmbodiedResponse, ReceiptVerification, CalcContext } from './calc/index.ts'

@@ -7,8 +7,9 @@
  * knows the body is the verb's request. The verb still checks its input, because JavaScript
  * callers (the worker, scripts) can pass anything.
  */
-import type { EmbodiedRequest, EmbodiedResponse, PcafRequest, PcafResponse } from './calc/index.ts'
+import type { EmbodiedRequest, EmbodiedResponse, EmissionsRequest, EmissionsResponse, PcafRequest, PcafResponse } from './calc/index.ts'
 import { parseEmbodiedRequest, parsePcafRequest } from './calc/index.ts'
+import { parseLedger } from './calc/emissions/calculate.ts'
 import type { LookupResponse } from './find/shapes.ts'
 import type { SearchRequest, SearchResponse } from './find/search.ts'
 import { SearchRequestSchema } from './find/search.ts'
@@ -22,6 +23,7 @@ export interface EngineRequests {
   resolve: ResolveRequest
   pcaf: PcafRequest
   embodied: EmbodiedRequest
+  emissions: EmissionsRequest
 }
 
 /** Response type of each verb. */
@@ -31,6 +33,7 @@ export interface EngineResponses {
   resolve: ResolveResponse
   pcaf: PcafResponse
   embodied: EmbodiedResponse
+  emissions: EmissionsResponse
 }
 
 export type EngineVerb = keyof EngineRequests
@@ -41,6 +44,7 @@ export const REQUEST_CHECKS = {
   resolve: (input: unknown) => validate(ResolveRequestSchema, input),
   pcaf: parsePcafRequest,
   embodied: parseEmbodiedRequest,
+  emissions: parseLedger,
 } as const satisfies { [V in EngineVerb]: (input: unknown) => unknown }
 
 /** Check parsed JSON as a verb's request; throws the verb's own `invalid_request` when it is not one. */

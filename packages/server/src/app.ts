@@ -9,8 +9,10 @@ import type { AppDeps, AppEnv, Logger } from './app-env.ts'
 import { renderError } from './errors.ts'
 import { requireKey } from './middleware/api-key.ts'
 import { jsonBody } from './middleware/body-guard.ts'
+import { keyIssuanceLimit } from './middleware/key-issuance.ts'
 import { addressLimit, currentLimitHeaders, meter } from './middleware/quota.ts'
 import { requestId } from './middleware/request-id.ts'
+import { securityHeaders } from './middleware/security-headers.ts'
 import { accountRoutes } from './routes/account.ts'
 import { bulkRoutes } from './routes/bulk.ts'
 import { calculateRoutes } from './routes/calculate.ts'
@@ -48,14 +50,16 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     verifyReceipt: deps.verifyReceipt,
     guards: {
       open: addressLimit(quotaDeps, addressOf),
+      issue: keyIssuanceLimit(quotaDeps, addressOf),
       key: requireKey(deps.store, (account) => currentLimitHeaders(account, quotaDeps)),
       meter: meter(quotaDeps),
-      json: jsonBody(deps.config.bodyLimitBytes),
+      json: jsonBody(deps.config.bodyLimitBytes, deps.config.limits),
     },
     calcContext: (request_id, plan) => ({ request_id, now: clock, attribution_required: plan !== 'enterprise' }),
   }
 
   app.use('*', requestId(logger, clock))
+  app.use('*', securityHeaders())
   app.use('*', cors({
     origin: deps.config.corsOrigin,
     allowMethods: ['GET', 'POST', 'OPTIONS'],

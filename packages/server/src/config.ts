@@ -39,6 +39,19 @@ export const EnvSchema = z.object({
   OPENFACTORS_CORS_ORIGIN: z.string().min(1).default('*'),
   OPENFACTORS_LOG: z.enum(['json', 'off']).default('json'),
   OPENFACTORS_WEBHOOK_INTERVAL_MS: int(5_000),
+  /** Input bounds (limits.ts): nesting depth, items per array, characters per string of a JSON body. */
+  OPENFACTORS_MAX_DEPTH: int(32),
+  OPENFACTORS_MAX_ITEMS: int(2_000),
+  OPENFACTORS_MAX_STRING: int(10_000),
+  /** Keys issued per client address per hour. */
+  OPENFACTORS_KEYS_PER_HOUR: int(10),
+  /** Store calls (connect and statement) give up after this long: 503 store_unavailable. */
+  OPENFACTORS_STORE_TIMEOUT_MS: int(3_000),
+  /** MCP event streams (GET /mcp): open at once per key, and closed after this long idle. */
+  OPENFACTORS_MCP_STREAMS_PER_KEY: int(2),
+  OPENFACTORS_MCP_STREAM_IDLE_MS: int(60_000),
+  /** Allow webhook URLs on loopback, private, link-local and metadata addresses (development only). */
+  OPENFACTORS_ALLOW_PRIVATE_WEBHOOKS: flag(false),
 })
 
 export interface ServerConfig {
@@ -55,6 +68,19 @@ export interface ServerConfig {
   corsOrigin: string
   log: 'json' | 'off'
   webhookIntervalMs: number
+  limits: InputLimits
+  keysPerHour: number
+  storeTimeoutMs: number
+  mcpStreamsPerKey: number
+  mcpStreamIdleMs: number
+  allowPrivateWebhooks: boolean
+}
+
+/** Bounds every JSON body and MCP message is checked against before any work starts. */
+export interface InputLimits {
+  maxDepth: number
+  maxItems: number
+  maxString: number
 }
 
 export class ConfigError extends Error {
@@ -91,6 +117,12 @@ export function parseEnv(env: Record<string, string | undefined>): ServerConfig 
     corsOrigin: e.OPENFACTORS_CORS_ORIGIN,
     log: e.OPENFACTORS_LOG,
     webhookIntervalMs: e.OPENFACTORS_WEBHOOK_INTERVAL_MS,
+    limits: { maxDepth: e.OPENFACTORS_MAX_DEPTH, maxItems: e.OPENFACTORS_MAX_ITEMS, maxString: e.OPENFACTORS_MAX_STRING },
+    keysPerHour: e.OPENFACTORS_KEYS_PER_HOUR,
+    storeTimeoutMs: e.OPENFACTORS_STORE_TIMEOUT_MS,
+    mcpStreamsPerKey: e.OPENFACTORS_MCP_STREAMS_PER_KEY,
+    mcpStreamIdleMs: e.OPENFACTORS_MCP_STREAM_IDLE_MS,
+    allowPrivateWebhooks: e.OPENFACTORS_ALLOW_PRIVATE_WEBHOOKS,
   }
 }
 

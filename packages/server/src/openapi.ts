@@ -51,7 +51,7 @@ const ErrorEnvelopeSchema = z.object({
   }),
 })
 
-const HealthSchema = z.object({ status: z.literal('ok'), engine_version: z.string().optional(), data_version: z.string().nullable().optional(), store: z.string() })
+const HealthSchema = z.object({ status: z.literal('ok'), engine_version: z.string().optional(), data_version: z.string().nullable().optional(), store: z.string(), store_ok: z.boolean() })
 const WebhookCreatedSchema = z.object({
   webhook: z.object({ id: z.string(), url: z.string(), events: z.array(z.string()), created_at: z.string() }),
   secret: z.string().describe('Signing secret; shown once.'),
@@ -76,7 +76,7 @@ export function operations(s: EngineSchemas): Operation[] {
     { method: 'post', path: '/v1/webhooks', id: 'subscribeWebhook', summary: 'Subscribe to change webhooks', description: 'Business and enterprise plans. Events `data_version.released`, signed with HMAC-SHA256.', auth: 'key', metered: false, request: WebhookRequestSchema, response: WebhookCreatedSchema, success: 201, errors: [...BODY, 'unauthorized', 'forbidden'] },
     { method: 'get', path: '/v1/webhooks', id: 'listWebhooks', summary: 'Webhook subscriptions and delivery log', description: 'Business and enterprise plans.', auth: 'key', metered: false, errors: ['unauthorized', 'forbidden'] },
     { method: 'get', path: '/v1/bulk/latest', id: 'bulkFeed', summary: 'Bulk feed of redistributable factors', description: 'Gzipped NDJSON of the latest data version, only sources whose licence allows republishing. Business and enterprise plans.', auth: 'key', metered: true, responseType: 'application/gzip', errors: ['forbidden', 'not_found', ...KEYED] },
-    { method: 'get', path: '/health', id: 'health', summary: 'Health', description: 'Liveness and the loaded data version.', auth: 'open', metered: false, response: HealthSchema, errors: [] },
+    { method: 'get', path: '/health', id: 'health', summary: 'Health', description: 'Liveness, the loaded data version and the store (503 `store_unavailable` while the store does not answer).', auth: 'open', metered: false, response: HealthSchema, errors: [] },
   ]
 }
 
@@ -109,7 +109,7 @@ function operationObject(op: Operation): Json {
     ...(op.auth === 'key' ? { headers: { 'RateLimit-Limit': { $ref: '#/components/headers/RateLimit-Limit' }, 'RateLimit-Remaining': { $ref: '#/components/headers/RateLimit-Remaining' }, 'RateLimit-Reset': { $ref: '#/components/headers/RateLimit-Reset' } } } : {}),
   }
   const byStatus = new Map<number, ApiErrorCode[]>()
-  for (const code of [...op.errors, 'internal' as const]) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code])
+  for (const code of [...op.errors, 'store_unavailable' as const, 'internal' as const]) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code])
   for (const [status, codes] of [...byStatus].sort((a, b) => a[0] - b[0])) {
     responses[String(status)] = {
       description: codes.map((c) => `\`${c}\``).join(', '),

@@ -18,6 +18,7 @@ import { defaultReleasesDir, repoRoot } from './paths.ts'
 import { diskReleaseFiles } from './release-files.ts'
 import { openStore } from './stores/open.ts'
 import { announceRelease, deliverDue } from './webhooks/dispatcher.ts'
+import { publicUrlCheck } from './webhooks/resolve-check.ts'
 
 export interface RunningServer {
   url: string
@@ -41,7 +42,10 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
 
   const engine = createEngine({ catalog: manifest.releases, loadRelease: (v) => files.artifactJson(v) })
   engine.load(files.artifactJson(latest.mb_version))
-  const store = await openStore(config)
+  // Build the lazy per-gas indexes now, so the first search that needs them does not stall a request.
+  engine.search({ search: 'openfactors-warm-up' })
+  const store = await openStore(config, (err) =>
+    logger({ ts: new Date().toISOString(), level: 'error', store: config.databaseUrl ? 'postgres' : 'sqlite', error: err instanceof Error ? `${err.name}: ${err.message}`.slice(0, 300) : 'store error' }))
 
   const staticDir = config.staticDir ?? join(repoRoot(), 'examples', 'browser-app', 'dist')
   const app = createApp({
@@ -65,8 +69,11 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     await announceRelease(store, previous ? await files.artifact(previous) : null, await files.artifact(latest.mb_version), now())
   })
   const timers = [
-    setInterval(() => void background('webhooks', () => deliverDue(store, { now })), config.webhookIntervalMs),
-    setInterval(() => void background('prune', () => store.pruneWindows('m:', `m:${new Date(Date.now() - 3_600_000).toISOString().slice(0, 16)}`)), 60_000),
+    setInterval(() => void background('webhooks', () => deliverDue(store, { now, ...(config.allowPrivateWebhooks ? {} : { checkUrl: publicUrlCheck }) })), config.webhookIntervalMs),
+    setInterval(() => void background('prune', async () => {
+      await store.pruneWindows('m:', `m:${new Date(Date.now() - 3_600_000).toISOString().slice(0, 16)}`)
+      await store.pruneWindows('h:', `h:${new Date(Date.now() - 7_200_000).toISOString().slice(0, 13)}`)
+    }), 60_000),
   ]
   for (const t of timers) t.unref()
 

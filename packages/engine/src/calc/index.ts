@@ -4,6 +4,11 @@
  */
 export { calculatePcaf, parsePcafRequest } from './pcaf/calculate.ts'
 export { calculateEmbodied, parseEmbodiedRequest } from './embodied/calculate.ts'
+export { calculateEmissions } from './emissions/calculate.ts'
+export type { EmissionsDeps } from './emissions/calculate.ts'
+export { EmissionsRequestSchema, EmissionsResponseSchema, EMISSIONS_MAX_ACTIVITIES, EMISSIONS_MAX_ISSUES } from './emissions/schema.ts'
+export type { EmissionsRequest, EmissionsResponse, ActivityResult } from './emissions/schema.ts'
+export { readUnit, readFactorUnit } from './emissions/units/parse.ts'
 export { verifyReceipt } from './receipt/verify.ts'
 export { computeReceipt, hashedRequestOf, hashedResultOf, ReceiptVerifyRequestSchema, ReceiptVerificationSchema } from './receipt/receipt.ts'
 export type { ReceiptInput, ReceiptVerification, ReceiptVerifyRequest } from './receipt/receipt.ts'

@@ -11,13 +11,14 @@ import {
 } from '@openfactors/engine'
 import { z } from 'zod'
 import type { CalcContextPort, EnginePort } from '../engine-port.ts'
-import { renderError } from '../errors.ts'
+import { invalidRequest, issuesFrom, renderError } from '../errors.ts'
+import { FactorKeySchema } from '../factor-key.ts'
 import {
   summarizeCalculation, summarizeLookup, summarizeResolve, summarizeSearch, summarizeVerification,
 } from './summary.ts'
 
 export const LookupToolInputSchema = z.object({
-  key: z.string().min(1).max(200).describe('Factor key, shape <domain>.<country>.<subject>.<method>'),
+  key: FactorKeySchema.describe('Factor key, shape <domain>.<country>.<subject>.<method>'),
   as_of: z.string().max(32).optional().describe('Data version (e.g. 2026.1) or date YYYY-MM-DD'),
 })
 
@@ -111,7 +112,10 @@ function registerResources(server: McpServer, deps: McpDeps): void {
     const k = Array.isArray(key) ? key[0] ?? '' : key ?? ''
     let body: unknown
     try {
-      body = deps.engine.lookup(decodeURIComponent(k))
+      const parsed = FactorKeySchema.safeParse(decodeURIComponent(k))
+      body = parsed.success
+        ? deps.engine.lookup(parsed.data)
+        : renderError(invalidRequest('The factor key is not valid.', issuesFrom(parsed.error.issues).map((i) => ({ ...i, path: 'key' })))).body
     } catch (err) {
       body = renderError(err).body
     }
@@ -129,7 +133,7 @@ function registerPrompts(server: McpServer): void {
   server.registerPrompt('description_to_calculation', {
     title: 'From a description to a cited calculation',
     description: 'Guides an agent from an activity description to a calculation whose every number is cited.',
-    argsSchema: { description: z.string().describe('What was bought, burnt, built or financed, in plain words') },
+    argsSchema: { description: z.string().max(500).describe('What was bought, burnt, built or financed, in plain words') },
   }, ({ description }) => ({
     messages: [{
       role: 'user',

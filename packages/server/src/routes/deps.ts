@@ -10,7 +10,9 @@ export interface Guards {
   key: MiddlewareHandler<AppEnv>
   /** Count the call against the key's burst and monthly limits. */
   meter: MiddlewareHandler<AppEnv>
-  /** JSON body of at most the configured size. */
+  /** Keys issued per client address and hour. */
+  issue: MiddlewareHandler<AppEnv>
+  /** JSON body within the input bounds (limits.ts). */
   json: MiddlewareHandler<AppEnv>
 }
 
