@@ -8,7 +8,7 @@ import type { ReleaseArtifact, ReleaseManifest } from '@openfactors/engine/relea
 
 export type CalcContextPort = CalcContext
 
-export type EnginePort = Pick<Engine, 'search' | 'lookup' | 'resolve' | 'pcaf' | 'embodied'>
+export type EnginePort = Pick<Engine, 'search' | 'lookup' | 'resolve' | 'pcaf' | 'embodied' | 'emissions'>
 
 /** The published release files the server hands out (manifest, artifacts) and reads (bulk feed). */
 export interface ReleaseFiles {

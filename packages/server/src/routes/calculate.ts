@@ -1,9 +1,9 @@
-/** The keyed, metered engine calls: resolve, PCAF, embodied. Bodies are checked with the engine's own schemas. */
+/** The keyed, metered engine calls: resolve, PCAF, embodied, emissions. Bodies are checked with the engine's own schemas. */
 import { assertRequest } from '@openfactors/engine'
 import type { App, RouteDeps } from './deps.ts'
 
 export function calculateRoutes(app: App, deps: RouteDeps): void {
-  const { key, json, meter } = deps.guards
+  const { key, json, meter, ledger } = deps.guards
   app.post('/v1/calculate/resolve', key, json, meter, (c) => {
     const body = c.get('body')
     assertRequest('resolve', body)
@@ -18,5 +18,11 @@ export function calculateRoutes(app: App, deps: RouteDeps): void {
     const body = c.get('body')
     assertRequest('embodied', body)
     return c.json(deps.engine.embodied(body, deps.calcContext(c.get('requestId'), c.get('account')?.plan)))
+  })
+  // A ledger of up to 20,000 lines is one call: counted once, with its own body limit.
+  app.post('/v1/calculate/emissions', key, ledger, meter, (c) => {
+    const body = c.get('body')
+    assertRequest('emissions', body)
+    return c.json(deps.engine.emissions(body, deps.calcContext(c.get('requestId'), c.get('account')?.plan)))
   })
 }
