@@ -3,9 +3,16 @@
  * `{ error: { code, message, docs, ...details } }`. Engine errors keep their code and their data
  * (issues, candidates, allowed types...); anything unknown becomes a bare 500 `internal`.
  */
-import { isEngineError } from '@openfactors/engine'
+import { isEngineError, type ErrorCode } from '@openfactors/engine'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 
+/** Codes the server raises itself (auth, quotas, body guard, routing); the engine's codes come from the engine. */
+export type ServerErrorCode =
+  | 'unauthorized' | 'forbidden' | 'not_found' | 'method_not_allowed' | 'key_exists'
+  | 'payload_too_large' | 'unsupported_media_type' | 'rate_limited' | 'quota_exceeded' | 'internal'
+  | 'store_unavailable'
+
+/** Every engine code and every server code has a status: a new code that is missing here does not compile. */
 export const ERROR_STATUS = {
   invalid_request: 400,
   unauthorized: 401,
@@ -27,7 +34,7 @@ export const ERROR_STATUS = {
   internal: 500,
   release_invalid: 503,
   store_unavailable: 503,
-} as const satisfies Record<string, ContentfulStatusCode>
+} as const satisfies Record<ErrorCode | ServerErrorCode, ContentfulStatusCode>
 
 export type ApiErrorCode = keyof typeof ERROR_STATUS
 

@@ -70,7 +70,7 @@ function registerTools(server: McpServer, deps: McpDeps): void {
     title: 'Search emission factors',
     description: 'Full-text search over the factor corpus with filters (domain, country, source, unit). Returns factors with value, unit and source cell.',
     inputSchema: SearchRequestSchema,
-  }, (args) => call(() => engine.search(args as never), summarizeSearch))
+  }, (args) => call(() => engine.search(args), summarizeSearch))
 
   server.registerTool('lookup_factor', {
     title: 'Look up one factor by key',
@@ -82,25 +82,25 @@ function registerTools(server: McpServer, deps: McpDeps): void {
     title: 'Resolve a description to factor keys',
     description: 'Free text such as "diesel for delivery vans, litres" or "electricity in Texas" to ranked factor keys with confidence and geo_match.',
     inputSchema: ResolveRequestSchema,
-  }, (args) => call(() => engine.resolve(args as never), summarizeResolve))
+  }, (args) => call(() => engine.resolve(args), summarizeResolve))
 
   server.registerTool('calculate_pcaf', {
     title: 'PCAF financed emissions',
     description: 'Attribution factor and financed emissions per holding, portfolio totals by scope, weighted data quality, audit trail and a sha256 receipt.',
     inputSchema: PcafRequestSchema,
-  }, (args) => call(() => engine.pcaf(args as never, deps.calcContext()), (r) => summarizeCalculation(r, 'pcaf')))
+  }, (args) => call(() => engine.pcaf(args, deps.calcContext()), (r) => summarizeCalculation(r, 'pcaf')))
 
   server.registerTool('calculate_embodied', {
     title: 'EN 15978 embodied carbon',
     description: 'Embodied carbon of material lines per life-cycle module (A1-A3 ... C4, D reported apart), with published module values first and cited defaults.',
     inputSchema: EmbodiedRequestSchema,
-  }, (args) => call(() => engine.embodied(args as never, deps.calcContext()), (r) => summarizeCalculation(r, 'embodied')))
+  }, (args) => call(() => engine.embodied(args, deps.calcContext()), (r) => summarizeCalculation(r, 'embodied')))
 
   server.registerTool('calculate_emissions', {
     title: 'Emissions of activities (quantity x factor)',
     description: 'Activities such as 1,200 litres of diesel, 35 MWh of electricity in Texas or 12,400 USD of furniture: each a quantity {value, unit} with a factor_key or a description (resolved with the unit as hint). Units are converted exactly (no density or exchange rate invented); each line gives factor, source cell, emissions, scope, and for descriptions confidence and decision (accept/review). Totals by scope, audit and receipt.',
     inputSchema: EmissionsRequestSchema,
-  }, (args) => call(() => engine.emissions(args as never, deps.calcContext()), summarizeEmissions))
+  }, (args) => call(() => engine.emissions(args, deps.calcContext()), summarizeEmissions))
 
   server.registerTool('verify_receipt', {
     title: 'Verify a calculation receipt',

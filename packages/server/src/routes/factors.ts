@@ -34,7 +34,7 @@ export function parseQuery<T extends z.ZodType>(schema: T, query: Record<string,
 export function factorRoutes(app: App, deps: RouteDeps): void {
   app.get('/v1/factors', deps.guards.open, (c) => {
     const query = parseQuery(SearchQuerySchema, c.req.query())
-    return c.json(deps.engine.search(query as never))
+    return c.json(deps.engine.search(query))
   })
 
   app.get('/v1/factors/:key', deps.guards.key, deps.guards.meter, (c) => {

@@ -28,7 +28,7 @@ const FORMULAS: Record<string, string> = {
 }
 
 /** Parse with the schema; `invalid_request` lists the first issues only (a 20,000-line ledger can have 100,000). */
-function parseLedger(input: unknown): EmissionsRequestParsed {
+export function parseLedger(input: unknown): EmissionsRequestParsed {
   const parsed = EmissionsRequestSchema.safeParse(input)
   if (parsed.success) return parsed.data
   const all = parsed.error.issues
