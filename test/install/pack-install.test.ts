@@ -1,7 +1,7 @@
 /**
  * Proof from outside: every published package is built, packed (`npm pack`) and installed from its
  * tarball into a fresh project outside the workspace, and used there the way the README says —
- * plain Node with the data package, a vite-built page in Chromium (the engine in a Web Worker,
+ * plain Node with the data package, the `openfactors` CLI, a vite-built page in Chromium (the engine in a Web Worker,
  * offline after the first load), and the packed server started with plain `node`. The README's
  * snippets run exactly as written. Parts that need real data skip, saying why, when no release is built.
  */
@@ -59,6 +59,7 @@ describe('the packed packages, installed into a fresh project outside the worksp
       "await import('@openfactors/server')",
       "await import('@openfactors/server/node')",
       "await import('@openfactors/web-worker/worker-api')",
+      "await import('@openfactors/cli')",
       "const data = await import('@openfactors/data/node')",
       "console.log(JSON.stringify({ engine_version: engine.ENGINE_VERSION, load: typeof data.loadDataPackage }))",
     ].join('\n')
@@ -96,6 +97,11 @@ describe('the packed packages, installed into a fresh project outside the worksp
     expect(lines[0]).toBe(DIESEL)
     expect(Number(lines[1])).toBeGreaterThan(2)
     expect(lines.slice(2).join(' ')).toMatch(/value: 480,\s+unit: 'tCO2e'/)
+  })
+
+  it.skipIf(!HAS_DATA)('runs the packed CLI from the README line: resolve on the installed data package', () => {
+    const out = run('sh', ['-c', readmeSnippet('cli')], app, 120_000)
+    expect(out).toContain(`1. ${DIESEL}`)
   })
 
   describe.skipIf(!HAS_DATA)('the README browser snippet, bundled by vite, in Chromium', () => {

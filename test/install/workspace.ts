@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url'
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 
 /** The packages published from this repository, in build order. */
-export const PUBLISHED = ['@openfactors/engine', '@openfactors/corpus', '@openfactors/server', '@openfactors/web-worker', '@openfactors/data'] as const
+export const PUBLISHED = ['@openfactors/engine', '@openfactors/corpus', '@openfactors/server', '@openfactors/web-worker', '@openfactors/data', '@openfactors/cli'] as const
 
 /** The environment of a user's shell: none of this test run's npm_* variables (workspace, script, ...). */
 export function userEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {

@@ -101,6 +101,6 @@ describe('operational basics', () => {
 
   it('/health answers with the data version and store', async () => {
     const res = await h.get('/health')
-    expect(await res.json()).toEqual({ status: 'ok', engine_version: ENGINE_VERSION, data_version: '2026.2', store: 'sqlite' })
+    expect(await res.json()).toEqual({ status: 'ok', engine_version: ENGINE_VERSION, data_version: '2026.2', store: 'sqlite', store_ok: true })
   })
 })

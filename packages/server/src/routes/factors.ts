@@ -2,6 +2,7 @@
 import { FactorKindSchema, SEARCH_LIMIT_MAX } from '@openfactors/engine'
 import { z } from 'zod'
 import { invalidRequest, issuesFrom } from '../errors.ts'
+import { FactorKeySchema } from '../factor-key.ts'
 import type { App, RouteDeps } from './deps.ts'
 
 const text = z.string().max(500)
@@ -33,11 +34,13 @@ export function parseQuery<T extends z.ZodType>(schema: T, query: Record<string,
 export function factorRoutes(app: App, deps: RouteDeps): void {
   app.get('/v1/factors', deps.guards.open, (c) => {
     const query = parseQuery(SearchQuerySchema, c.req.query())
-    return c.json(deps.engine.search(query as never))
+    return c.json(deps.engine.search(query))
   })
 
   app.get('/v1/factors/:key', deps.guards.key, deps.guards.meter, (c) => {
     const { as_of } = parseQuery(LookupQuerySchema, c.req.query())
-    return c.json(deps.engine.lookup(c.req.param('key'), as_of === undefined ? {} : { as_of }))
+    const key = FactorKeySchema.safeParse(c.req.param('key'))
+    if (!key.success) throw invalidRequest('The factor key is not valid.', issuesFrom(key.error.issues).map((i) => ({ ...i, path: 'key' })))
+    return c.json(deps.engine.lookup(key.data, as_of === undefined ? {} : { as_of }))
   })
 }
