@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url'
 import { freePort } from './postgres-server.ts'
 
 const here = dirname(fileURLToPath(import.meta.url))
-export const START_SCRIPT = join(here, '..', 'start.ts')
+export const START_SCRIPT = join(here, '..', '..', 'src', 'start.ts')
 export const REPO_ROOT = resolve(here, '..', '..', '..', '..')
 
 export interface ChildServer {
