@@ -51,6 +51,7 @@ export {
   calculatePcaf,
   calculateEmbodied,
   calculateEmissions,
+  combineEmissionsResults,
   EmissionsRequestSchema,
   EmissionsResponseSchema,
   EMISSIONS_MAX_ACTIVITIES,

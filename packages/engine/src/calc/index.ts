@@ -5,6 +5,7 @@
 export { calculatePcaf, parsePcafRequest } from './pcaf/calculate.ts'
 export { calculateEmbodied, parseEmbodiedRequest } from './embodied/calculate.ts'
 export { calculateEmissions } from './emissions/calculate.ts'
+export { combineEmissionsResults } from './emissions/combine.ts'
 export type { EmissionsDeps } from './emissions/calculate.ts'
 export { EmissionsRequestSchema, EmissionsResponseSchema, EMISSIONS_MAX_ACTIVITIES, EMISSIONS_MAX_ISSUES } from './emissions/schema.ts'
 export type { EmissionsRequest, EmissionsResponse, ActivityResult } from './emissions/schema.ts'
