@@ -4,6 +4,8 @@
  */
 export { createEngine } from './engine.ts'
 export type { Engine, EngineOptions, LookupOptions, ReleaseInfo } from './engine.ts'
+export { assertRequest } from './requests.ts'
+export type { EngineRequests, EngineResponses, EngineVerb } from './requests.ts'
 
 export { selectRelease, compareReleases, latestRelease, releaseBefore } from './release/select.ts'
 export { diffReleases } from './release/diff.ts'
@@ -49,6 +51,7 @@ export {
   calculatePcaf,
   calculateEmbodied,
   calculateEmissions,
+  combineEmissionsResults,
   EmissionsRequestSchema,
   EmissionsResponseSchema,
   EMISSIONS_MAX_ACTIVITIES,

@@ -2,6 +2,7 @@
  * The `/v1` HTTP API as a web-standard Hono app: no `node:` imports and no environment reads, so
  * it runs in tests through `app.request()` and behind any adapter. `start.ts` wires it to Node.
  */
+import { EMISSIONS_MAX_ACTIVITIES } from '@openfactors/engine'
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import type { AppDeps, AppEnv, Logger } from './app-env.ts'
@@ -54,6 +55,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       key: requireKey(deps.store, (account) => currentLimitHeaders(account, quotaDeps)),
       meter: meter(quotaDeps),
       json: jsonBody(deps.config.bodyLimitBytes, deps.config.limits),
+      // A ledger is one array of up to EMISSIONS_MAX_ACTIVITIES lines; the other bounds stay.
+      ledger: jsonBody(deps.config.emissionsBodyLimitBytes, { ...deps.config.limits, maxItems: Math.max(deps.config.limits.maxItems, EMISSIONS_MAX_ACTIVITIES) }),
     },
     calcContext: (request_id, plan) => ({ request_id, now: clock, attribution_required: plan !== 'enterprise' }),
   }

@@ -25,6 +25,8 @@ export const EnvSchema = z.object({
   OPENFACTORS_RELEASES_DIR: z.string().min(1).optional(),
   OPENFACTORS_STATIC_DIR: z.string().min(1).optional(),
   OPENFACTORS_BODY_LIMIT: int(1_048_576),
+  /** Body limit of POST /v1/calculate/emissions: a ledger of 20,000 lines with descriptions. */
+  OPENFACTORS_EMISSIONS_BODY_LIMIT: int(16_777_216),
   OPENFACTORS_OPEN_RATE: int(120),
   OPENFACTORS_FREE_MONTHLY: int(1_000),
   OPENFACTORS_FREE_BURST: int(60),
@@ -62,6 +64,8 @@ export interface ServerConfig {
   releasesDir: string | undefined
   staticDir: string | undefined
   bodyLimitBytes: number
+  /** Body limit of the ledger route (POST /v1/calculate/emissions). */
+  emissionsBodyLimitBytes: number
   openRatePerMinute: number
   plans: Record<Plan, PlanLimits>
   trustProxy: boolean
@@ -106,6 +110,7 @@ export function parseEnv(env: Record<string, string | undefined>): ServerConfig 
     releasesDir: e.OPENFACTORS_RELEASES_DIR,
     staticDir: e.OPENFACTORS_STATIC_DIR,
     bodyLimitBytes: e.OPENFACTORS_BODY_LIMIT,
+    emissionsBodyLimitBytes: e.OPENFACTORS_EMISSIONS_BODY_LIMIT,
     openRatePerMinute: e.OPENFACTORS_OPEN_RATE,
     plans: {
       free: { monthly: e.OPENFACTORS_FREE_MONTHLY, burst_per_minute: e.OPENFACTORS_FREE_BURST },

@@ -2,9 +2,10 @@
  * The calculating half of the engine: PCAF financed emissions, EN 15978 embodied carbon and
  * receipts. Pure functions over a ReleaseView; the Engine (../engine) wires them in.
  */
-export { calculatePcaf } from './pcaf/calculate.ts'
-export { calculateEmbodied } from './embodied/calculate.ts'
+export { calculatePcaf, parsePcafRequest } from './pcaf/calculate.ts'
+export { calculateEmbodied, parseEmbodiedRequest } from './embodied/calculate.ts'
 export { calculateEmissions } from './emissions/calculate.ts'
+export { combineEmissionsResults } from './emissions/combine.ts'
 export type { EmissionsDeps } from './emissions/calculate.ts'
 export { EmissionsRequestSchema, EmissionsResponseSchema, EMISSIONS_MAX_ACTIVITIES, EMISSIONS_MAX_ISSUES } from './emissions/schema.ts'
 export type { EmissionsRequest, EmissionsResponse, ActivityResult } from './emissions/schema.ts'

@@ -14,6 +14,8 @@ export interface Guards {
   issue: MiddlewareHandler<AppEnv>
   /** JSON body within the input bounds (limits.ts). */
   json: MiddlewareHandler<AppEnv>
+  /** JSON body of at most the ledger limit (POST /v1/calculate/emissions). */
+  ledger: MiddlewareHandler<AppEnv>
 }
 
 export interface RouteDeps extends Required<Pick<AppDeps, 'engine' | 'store' | 'config' | 'clock'>> {

@@ -36,7 +36,7 @@ export function parseQuery<T extends z.ZodType>(schema: T, query: Record<string,
 export function factorRoutes(app: App, deps: RouteDeps): void {
   app.get('/v1/factors', deps.guards.open, (c) => {
     const query = parseQuery(SearchQuerySchema, c.req.query())
-    return c.json(deps.engine.search(query as never))
+    return c.json(deps.engine.search(query))
   })
 
   // Lookup bodies by key and as_of: a release never changes while loaded, so a popular key is

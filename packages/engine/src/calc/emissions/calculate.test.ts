@@ -216,14 +216,14 @@ describe('whole-request errors', () => {
     expect(e.data).toMatchObject({ issues: [expect.objectContaining({ path })] })
   })
 
-  it('validation errors stay bounded: at most 50 issues and the count, and a cap on activities', () => {
+  it('validation errors stay bounded: at most 20 issues and the count, and a cap on activities', () => {
     const { run } = setup()
     const bad = Array.from({ length: 5_000 }, () => ({ quantity: { value: -1, unit: '' } }))
     const e = thrown(() => run(bad))
     expect(e.code).toBe('invalid_request')
-    const data = e.data as { issues: unknown[]; issue_count?: number }
-    expect(data.issues).toHaveLength(50)
-    expect(data.issue_count).toBe(15_000)
+    const data = e.data as { issues: unknown[]; issues_count?: number }
+    expect(data.issues).toHaveLength(20)
+    expect(data.issues_count).toBe(15_000)
     const tooMany = thrown(() => run(Array.from({ length: EMISSIONS_MAX_ACTIVITIES + 1 }, () => key('a.b.c.d', 1, 'kg'))))
     expect(tooMany.data).toMatchObject({ issues: [{ path: 'activities' }] })
   })

@@ -28,7 +28,7 @@ const FORMULAS: Record<string, string> = {
 }
 
 /** Parse with the schema; `invalid_request` lists the first issues only (a 20,000-line ledger can have 100,000). */
-function parseLedger(input: unknown): EmissionsRequestParsed {
+export function parseLedger(input: unknown): EmissionsRequestParsed {
   const parsed = EmissionsRequestSchema.safeParse(input)
   if (parsed.success) return parsed.data
   const all = parsed.error.issues
@@ -36,7 +36,7 @@ function parseLedger(input: unknown): EmissionsRequestParsed {
   const first = issues[0]
   const more = all.length > issues.length ? ` and ${all.length - issues.length} more` : ''
   const where = first ? ` (${first.path || 'body'}: ${first.message}${more})` : ''
-  throw new EngineError('invalid_request', `Invalid emissions request${where}`, { issues, ...(all.length > issues.length ? { issue_count: all.length } : {}) })
+  throw new EngineError('invalid_request', `Invalid emissions request${where}`, { issues, ...(all.length > issues.length ? { issues_count: all.length } : {}) })
 }
 
 function scopeKey(scope: string | null): ScopeKey {
@@ -118,24 +118,28 @@ function auditWarnings(lines: LineExact[]): Warning[] {
   return [...seen.values()]
 }
 
-/** No line could be calculated: 422 with the code of the first failure and the failed lines (first 100). */
+/** Lists in a 422 carry at most this many entries (and `<name>_count`), as the server caps error lists. */
+const MAX_LISTED = 20
+
+/** No line could be calculated: 422 with the code of the first failure and the failed lines (first 20, and the count). */
 function nothingCalculated(lines: LineExact[], view: ReleaseView): EngineError {
-  const failures: LineFailure[] = lines.slice(0, 100).map((l) => ({ id: l.id, code: l.error?.code ?? 'not_resolved', message: l.error?.message ?? '' }))
+  const failures: LineFailure[] = lines.slice(0, MAX_LISTED).map((l) => ({ id: l.id, code: l.error?.code ?? 'not_resolved', message: l.error?.message ?? '' }))
+  const counted = lines.length > MAX_LISTED ? { lines_count: lines.length } : {}
   const first = lines[0]
   const error = first?.error
   const message = lines.length === 1 && error ? error.message : `No activity could be calculated (${lines.length} failed; first: ${error?.message ?? 'unknown'})`
   if (error?.code === 'unknown_factor') {
-    const keys = [...new Set(lines.map((l) => l.input.factor_key).filter((k): k is string => k !== undefined))].slice(0, 100)
+    const keys = [...new Set(lines.map((l) => l.input.factor_key).filter((k): k is string => k !== undefined))].slice(0, MAX_LISTED)
     const candidates = Object.fromEntries(keys.slice(0, 10).map((k) => [k, view.candidates(k, 5)]))
-    return new EngineError('unknown_factor', message, { keys, candidates, lines: failures })
+    return new EngineError('unknown_factor', message, { keys, candidates, lines: failures, ...counted })
   }
   if (error?.code === 'unit_not_convertible') {
     const from = first?.input.quantity.unit ?? ''
     const to = first?.plan ? unitLabel(first.plan.factorUnit.per) : ''
-    return new EngineError('unit_not_convertible', message, { from, to, missing: [], lines: failures })
+    return new EngineError('unit_not_convertible', message, { from, to, missing: [], lines: failures, ...counted })
   }
-  const descriptions = [...new Set(lines.map((l) => l.input.description).filter((d): d is string => d !== undefined))].slice(0, 100)
-  return new EngineError('not_resolved', message, { descriptions, lines: failures })
+  const descriptions = [...new Set(lines.map((l) => l.input.description).filter((d): d is string => d !== undefined))].slice(0, MAX_LISTED)
+  return new EngineError('not_resolved', message, { descriptions, lines: failures, ...counted })
 }
 
 export function calculateEmissions(input: unknown, view: ReleaseView, deps: EmissionsDeps, ctx: CalcContext = {}): EmissionsResponse {

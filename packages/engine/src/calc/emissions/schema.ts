@@ -7,8 +7,8 @@ import { AsOfSchema, AttributionSchema, FactorUsedSchema, MetaSchema, ReceiptSch
 
 /** Most activities one request may carry (the server's body limit for the route follows from it). */
 export const EMISSIONS_MAX_ACTIVITIES = 20_000
-/** invalid_request lists at most this many issues (and says how many there were). */
-export const EMISSIONS_MAX_ISSUES = 50
+/** invalid_request lists at most this many issues and `issues_count` (as the server caps every error list). */
+export const EMISSIONS_MAX_ISSUES = 20
 
 const quantityValue = z
   .number()
