@@ -16,8 +16,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createEngine } from '@openfactors/engine'
 import { startServer, type RunningServer } from '../../../packages/server/src/serve.ts'
 import { defaultConfig } from '../../../packages/server/src/config.ts'
-import { testRelease, writeTestReleases } from '../../../packages/server/src/test-support/test-release.ts'
-import { freshProfile, type Profile } from '../../../packages/web-worker/src/harness/chromium.ts'
+import { testRelease, writeTestReleases } from '../../../packages/server/test/support/test-release.ts'
+import { freshProfile, type Profile } from '../../../packages/web-worker/test/harness/chromium.ts'
 import { serveDirectory, type StaticFiles } from './static-files.ts'
 
 const ADDIN_DIR = join(import.meta.dirname, '..')

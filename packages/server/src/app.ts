@@ -5,10 +5,10 @@
 import { EMISSIONS_MAX_ACTIVITIES } from '@openfactors/engine'
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
-import { cors } from 'hono/cors'
 import type { AppDeps, AppEnv, Logger } from './app-env.ts'
 import { renderError } from './errors.ts'
 import { requireKey } from './middleware/api-key.ts'
+import { fastCors } from './middleware/cors.ts'
 import { jsonBody } from './middleware/body-guard.ts'
 import { keyIssuanceLimit } from './middleware/key-issuance.ts'
 import { addressLimit, currentLimitHeaders, meter } from './middleware/quota.ts'
@@ -63,14 +63,16 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   app.use('*', requestId(logger, clock))
   app.use('*', securityHeaders())
-  app.use('*', cors({
+  app.use('*', fastCors({
     origin: deps.config.corsOrigin,
     allowMethods: ['GET', 'POST', 'OPTIONS'],
     allowHeaders: ['Authorization', 'Content-Type', 'X-Request-Id'],
     exposeHeaders: ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After', 'X-Request-Id', 'ETag', 'OpenFactors-Data-Version'],
     maxAge: 600,
   }))
-  app.use('*', compress())
+  // Compression only for clients that ask for it (it inspects the response, which costs every call).
+  const compressor = compress()
+  app.use('*', (c, next) => (c.req.header('accept-encoding') ? compressor(c, next) : next()))
 
   app.onError((err, c) => {
     const rendered = renderError(err)

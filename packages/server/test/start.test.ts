@@ -5,8 +5,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { REPO_ROOT, START_SCRIPT, spawnServer } from '../src/test-support/spawn-server.ts'
-import { writeTestReleases } from '../src/test-support/test-release.ts'
+import { REPO_ROOT, START_SCRIPT, spawnServer } from './support/spawn-server.ts'
+import { writeTestReleases } from './support/test-release.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'openfactors-start-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))

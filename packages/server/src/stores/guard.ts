@@ -46,7 +46,9 @@ export function guardStore(store: Store, timeoutMs: number, onOutage: (err: unkn
     if (typeof fn !== 'function' || name === 'close') continue
     guarded[name] = async (...args: unknown[]) => {
       try {
-        return await withDeadline(Promise.resolve((fn as (...a: unknown[]) => unknown).apply(store, args)), timeoutMs)
+        const work = Promise.resolve((fn as (...a: unknown[]) => unknown).apply(store, args))
+        // SQLite answers synchronously (its wait is the busy timeout); only a network store needs a deadline.
+        return await (store.kind === 'sqlite' ? work : withDeadline(work, timeoutMs))
       } catch (err) {
         if (!isStoreOutage(err)) throw err
         onOutage(err)
