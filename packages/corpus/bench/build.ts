@@ -1,7 +1,7 @@
 /**
  * Corpus benchmark: a full build of every release into a temp directory, timed, with the
  * process's peak resident memory. Used by the root `npm run bench`; runnable alone with
- * `npx tsx packages/corpus/bench/build.ts`.
+ * `npx tsx --conditions=@openfactors/source packages/corpus/bench/build.ts`.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'

@@ -3,7 +3,7 @@
  * enterprise key with a huge quota so accounting runs on every call without refusing, and
  * autocannon against lookup, resolve and PCAF (10 holdings). Prints a markdown table.
  *
- *   npx tsx packages/server/bench/load.ts [--duration 5] [--rounds 3] [--connections 10] [--stores sqlite,postgres]
+ *   npx tsx --conditions=@openfactors/source packages/server/bench/load.ts [--duration 5] [--rounds 3] [--connections 10] [--stores sqlite,postgres]
  *
  * Each call is measured in `rounds` runs of `duration` seconds and the median run is reported (the
  * machine is shared, so single runs vary); `rounds_rps` keeps every run's figure.

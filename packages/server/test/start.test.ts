@@ -13,7 +13,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 describe('start.ts', () => {
   it('refuses a bad configuration with a message naming the variable (exit 2)', () => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', START_SCRIPT], {
+    const run = spawnSync(process.execPath, ['--conditions=@openfactors/source', '--import', 'tsx', START_SCRIPT], {
       cwd: REPO_ROOT, env: { PATH: process.env['PATH'] ?? '', PORT: 'eighty', DATABASE_URL: 'mysql://nope' }, encoding: 'utf8', timeout: 60_000,
     })
     expect(run.status).toBe(2)

@@ -3,7 +3,7 @@
  * server serving the real releases (`npm run corpus -- build` writes them). Measures, from the
  * page: first load (manifest + download + verify + gunzip + index + cache), warm start from
  * IndexedDB after a reload, and resolve round trips page -> worker -> page. Used by the root
- * `npm run bench`; runnable alone with `npx tsx packages/web-worker/bench/browser.ts [releasesDir]`.
+ * `npm run bench`; runnable alone with `npx tsx --conditions=@openfactors/source packages/web-worker/bench/browser.ts [releasesDir]`.
  */
 import { rm } from 'node:fs/promises'
 import { loadavg } from 'node:os'

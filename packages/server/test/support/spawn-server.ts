@@ -20,7 +20,7 @@ export interface ChildServer {
 
 export async function spawnServer(env: Record<string, string>, timeoutMs = 60_000, nodeArgs: string[] = []): Promise<ChildServer> {
   const port = await freePort()
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', START_SCRIPT], {
+  const child = spawn(process.execPath, [...nodeArgs, '--conditions=@openfactors/source', '--import', 'tsx', START_SCRIPT], {
     cwd: REPO_ROOT,
     env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '/tmp', HOST: '127.0.0.1', PORT: String(port), OPENFACTORS_LOG: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
