@@ -2,6 +2,8 @@
  * `npm run corpus -- fetch|build|verify|diff|stats`
  *
  *   fetch  [--mirror URL] [--datasets DIR]   (mirror also from OPENFACTORS_DATASETS_MIRROR)
+ *   ensure [--out DIR] [--datasets DIR] [--mirror URL]   first run: fetch what is missing, then build
+ *          (nothing when DIR has a manifest; `npm start` runs this via scripts/ensure-releases.mjs)
  *   build  [--only 2026.1,2025.1] [--allow-incomplete] [--out DIR] [--datasets DIR]
  *   verify [--out DIR] [--datasets DIR]
  *   diff   <from> <to> [--out DIR] [--json] [--limit N]
@@ -15,8 +17,10 @@ import { join } from 'node:path'
 import { readManifest, readReleaseArtifact, REPORT_FILE } from './artifacts.ts'
 import { IngestError } from './adapters/types.ts'
 import { buildReleases } from './build.ts'
-import { diffReleases, formatDiff } from './diff.ts'
+import { diffReleases } from '@openfactors/engine'
+import { formatDiff } from './format-diff.ts'
 import { runFetch } from './fetch/cli-fetch.ts'
+import { DataUnavailableError, ensureData } from './ensure-data.ts'
 import { DatasetHashError, DatasetMissingError } from './lock/lock.ts'
 import { defaultOutDir, findDatasetsDir } from './paths.ts'
 import { progressBar } from './progress.ts'
@@ -67,6 +71,19 @@ async function main(argv: string[]): Promise<number> {
       if (args.flags.has('mirror') && mirror === undefined) throw new UsageError('--mirror needs a URL')
       return (await runFetch({ datasetsDir: flag(args, 'datasets') ?? findDatasetsDir(), ...(mirror ? { mirror } : {}) })) ? 0 : 3
     }
+    case 'ensure': {
+      const mirror = flag(args, 'mirror')
+      try {
+        await ensureData({ outDir, datasetsDir, ...(mirror ? { mirror } : {}), onProgress: (p) => bar.update(p.fraction, p.phase, p.current) })
+      } catch (err) {
+        bar.done()
+        if (!(err instanceof DataUnavailableError)) throw err
+        console.error(err.message)
+        return 3
+      }
+      bar.done()
+      return 0
+    }
     case 'build': {
       const only = flag(args, 'only')?.split(',').map((s) => s.trim()).filter(Boolean)
       const started = performance.now()
@@ -114,7 +131,7 @@ async function main(argv: string[]): Promise<number> {
       return 0
     }
     default:
-      throw new UsageError(`unknown command ${command ?? '(none)'}; use fetch | build | verify | diff <a> <b> | stats`)
+      throw new UsageError(`unknown command ${command ?? '(none)'}; use fetch | ensure | build | verify | diff <a> <b> | stats`)
   }
 }
 

@@ -53,7 +53,7 @@ describe.skipIf(!ready)(`a fresh clone gets its data by itself${ready ? '' : ' (
   })
 
   it('offline, the first step of npm start names the missing files and the command to run (exit 3)', async () => {
-    const r = await run(clone, ['scripts/ensure-data.ts'], { OPENFACTORS_DATASETS_MIRROR: 'http://127.0.0.1:9' })
+    const r = await run(clone, ['scripts/ensure-releases.mjs'], { OPENFACTORS_DATASETS_MIRROR: 'http://127.0.0.1:9' })
     expect(r.code).toBe(3)
     expect(r.out).toContain('npm run corpus -- fetch')
     expect(r.out).toContain('uk-desnz-ghg-conversion-factors/ghg-conversion-factors-2026-full-set.xlsx')

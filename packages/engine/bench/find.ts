@@ -1,0 +1,151 @@
+/**
+ * Benchmarks of the finding half on the full latest release (issue 3 targets):
+ * cold start (parse + index), restore from snapshot, heap after load, lookup, search,
+ * resolve (median, p99) and resolve against a plain minisearch query over names.
+ *
+ * Node-only (reads the gzipped artifact from disk), so it sits outside the engine's
+ * runtime-neutral sources. Run alone: `npx tsx packages/engine/bench/find.ts`.
+ */
+import MiniSearch from 'minisearch'
+import { createEngine } from '../src/engine.ts'
+import { EVAL_DESCRIPTIONS_FOR_BENCH } from './descriptions.ts'
+import { defaultReleasesDir, readLatestArtifact } from '../eval/release-file.ts'
+
+export interface FindingBenchResult {
+  mb_version: string
+  factors: number
+  artifact_mb: number
+  cold_start_ms: number
+  cold_start_full_validation_ms: number
+  restore_ms: number
+  /** Whole JS heap after load and GC (what the process holds with one release loaded). */
+  heap_after_load_mb: number
+  /** Growth of the heap caused by the load. */
+  heap_growth_mb: number
+  lookup_median_us: number
+  search_median_ms: number
+  resolve_median_ms: number
+  resolve_p99_ms: number
+  baseline_median_ms: number
+  resolve_to_baseline_ratio: number
+}
+
+function quantile(sorted: number[], q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN
+}
+
+function timeEach<T>(items: readonly T[], rounds: number, fn: (item: T) => unknown): number[] {
+  const out: number[] = []
+  for (let r = 0; r < rounds; r++) {
+    for (const item of items) {
+      const t = performance.now()
+      fn(item)
+      out.push(performance.now() - t)
+    }
+  }
+  return out.sort((a, b) => a - b)
+}
+
+function gc(): void {
+  const g = (globalThis as { gc?: () => void }).gc
+  if (g) {
+    g()
+    g()
+  }
+}
+
+const round = (x: number, d = 3) => Math.round(x * 10 ** d) / 10 ** d
+
+export function benchFinding(dir = defaultReleasesDir()): FindingBenchResult | null {
+  const latest = readLatestArtifact(dir)
+  if (!latest) return null
+
+  // Cold start is the first load in this process (parse + validate + index), JIT included.
+  gc()
+  const heapBefore = process.memoryUsage().heapUsed
+  let t = performance.now()
+  const engine = createEngine()
+  engine.load(latest.bytes)
+  const cold = performance.now() - t
+  gc()
+  const heapAfter = process.memoryUsage().heapUsed
+
+  t = performance.now()
+  createEngine({ validation: 'full' }).load(latest.bytes)
+  const coldFull = performance.now() - t
+
+  // A snapshot travels through IndexedDB as a structured clone; restore starts from the object.
+  const snapshot = structuredClone(engine.snapshot())
+  const restoreTimes: number[] = []
+  for (let r = 0; r < 3; r++) {
+    const copy = structuredClone(snapshot)
+    t = performance.now()
+    createEngine().restore(copy)
+    restoreTimes.push(performance.now() - t)
+  }
+  const restore = Math.min(...restoreTimes)
+
+  const all = engine.search({ limit: 100 })
+  const keys: string[] = []
+  for (let offset = 0; offset < all.total && keys.length < 2000; offset += 97) {
+    const page = engine.search({ limit: 1, offset })
+    if (page.factors[0]) keys.push(page.factors[0].key)
+  }
+  // Lookup is too fast to time one call: time batches and divide.
+  const batches: number[] = []
+  for (let r = 0; r < 50; r++) {
+    const s = performance.now()
+    for (const k of keys) engine.lookup(k)
+    batches.push(((performance.now() - s) * 1000) / keys.length)
+  }
+  batches.sort((a, b) => a - b)
+
+  const searches = ['diesel', 'electricity', 'hotel', 'concrete', 'natural gas', 'flights economy', 'steel', 'waste landfill', 'petrol car', 'cement']
+  const searchTimes = timeEach(searches, 30, (q) => engine.search({ search: q }))
+
+  const descriptions = EVAL_DESCRIPTIONS_FOR_BENCH()
+  for (const d of descriptions) engine.resolve({ description: d }) // first use builds per-gas indexes
+  const resolveTimes = timeEach(descriptions, 5, (d) => engine.resolve({ description: d }))
+
+  const names = new MiniSearch<{ id: number; name: string }>({ fields: ['name'] })
+  names.addAll(all.total ? collectNames(engine, all.total) : [])
+  const baselineTimes = timeEach(descriptions, 5, (d) => names.search(d, { prefix: true, fuzzy: 0.2 }).slice(0, 5))
+
+  const resolveMedian = quantile(resolveTimes, 0.5)
+  const baselineMedian = quantile(baselineTimes, 0.5)
+  return {
+    mb_version: latest.mb_version,
+    factors: all.total,
+    artifact_mb: round(latest.bytes.byteLength / 1e6, 1),
+    cold_start_ms: round(cold, 0),
+    cold_start_full_validation_ms: round(coldFull, 0),
+    restore_ms: round(restore, 0),
+    heap_after_load_mb: round(heapAfter / 2 ** 20, 0),
+    heap_growth_mb: round((heapAfter - heapBefore) / 2 ** 20, 0),
+    lookup_median_us: round(quantile(batches, 0.5), 2),
+    search_median_ms: round(quantile(searchTimes, 0.5)),
+    resolve_median_ms: round(resolveMedian),
+    resolve_p99_ms: round(quantile(resolveTimes, 0.99)),
+    baseline_median_ms: round(baselineMedian),
+    resolve_to_baseline_ratio: round(resolveMedian / baselineMedian, 1),
+  }
+}
+
+function collectNames(engine: ReturnType<typeof createEngine>, total: number): Array<{ id: number; name: string }> {
+  const out: Array<{ id: number; name: string }> = []
+  for (let offset = 0; offset < total; offset += 100) {
+    for (const f of engine.search({ limit: 100, offset }).factors) out.push({ id: out.length, name: f.name })
+  }
+  return out
+}
+
+/** Run alone: `node --expose-gc --import tsx packages/engine/bench/find.ts` (GC makes the heap figure exact). */
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const result = benchFinding()
+  if (!result) {
+    console.error(`No release build in ${defaultReleasesDir()} (run \`npm run corpus -- build\`).`)
+    process.exitCode = 1
+  } else {
+    console.table(result)
+  }
+}

@@ -1,0 +1,132 @@
+/**
+ * The minisearch index of one release. Documents are row positions; the fields are what
+ * people search by: names (English and original language), section path, tags and the words
+ * of the key. Geography is matched on the row's own fields, not through the index.
+ */
+import MiniSearch from 'minisearch'
+import type { AsPlainObject, Options } from 'minisearch'
+import type { FactorRow } from '../release/schema.ts'
+import { processTerm } from '../text/normalise.ts'
+
+export const INDEX_FIELDS = ['name', 'name_original', 'section', 'tags', 'keywords'] as const
+export type IndexField = (typeof INDEX_FIELDS)[number]
+
+/** Field weights for queries: a hit in the name counts most. */
+export const FIELD_BOOST: Record<IndexField, number> = { name: 3, name_original: 2.5, tags: 2, keywords: 1.2, section: 1 }
+
+interface IndexDoc {
+  id: number
+  row: FactorRow
+}
+
+function extractField(doc: IndexDoc, field: string): string | number {
+  const row = doc.row
+  switch (field) {
+    case 'id':
+      // Numeric ids keep search hits comparable with row positions.
+      return doc.id
+    case 'name':
+      return row.name
+    case 'name_original':
+      return row.name_original ?? ''
+    case 'section':
+      return row.section
+    case 'tags':
+      return row.tags?.join(' ') ?? ''
+    case 'keywords':
+      return row.key
+    default:
+      return ''
+  }
+}
+
+// eslint-disable-next-line no-control-regex -- the whole ASCII range, control characters included, is the point
+const ASCII = /^[\x00-\x7f]*$/
+
+function tokenize(text: string): string[] {
+  // Most text is ASCII; the Unicode-aware split is several times slower.
+  return ASCII.test(text) ? text.split(/[^A-Za-z0-9]+/) : text.split(/[^\p{L}\p{N}]+/u)
+}
+
+/** Options shared by building and restoring (minisearch needs the same ones for loadJS). */
+export const INDEX_OPTIONS: Options<IndexDoc> = {
+  fields: [...INDEX_FIELDS],
+  idField: 'id',
+  extractField: extractField as Options<IndexDoc>['extractField'],
+  tokenize,
+  processTerm: (term) => processTerm(term) ?? null,
+}
+
+export type SearchIndex = MiniSearch<IndexDoc>
+
+/**
+ * The per-gas index leaves out the section path: for the supply-chain rows it is the same
+ * "... > By gas" on 40k rows, so the word "gas" would match all of them.
+ */
+export const GAS_INDEX_OPTIONS: Options<IndexDoc> = { ...INDEX_OPTIONS, fields: INDEX_FIELDS.filter((f) => f !== 'section') }
+
+/** Index the rows at `positions` (all rows when omitted); document ids are row positions. */
+export function buildSearchIndex(rows: readonly FactorRow[], positions?: readonly number[], options: Options<IndexDoc> = INDEX_OPTIONS): SearchIndex {
+  const index = new MiniSearch<IndexDoc>(options)
+  const ids = positions ?? rows.map((_row, i) => i)
+  const docs: IndexDoc[] = ids.map((id) => ({ id, row: rows[id] as FactorRow }))
+  index.addAll(docs)
+  return index
+}
+
+export function restoreSearchIndex(plain: AsPlainObject, options: Options<IndexDoc> = INDEX_OPTIONS): SearchIndex {
+  return MiniSearch.loadJS<IndexDoc>(plain, options)
+}
+
+/** minisearch 7 keeps its terms in a SearchableMap at `_index`; not public API, so guarded. */
+interface WithTermMap {
+  _index?: {
+    has(term: string): boolean
+    fuzzyGet(term: string, maxDistance: number): Map<string, [Map<number, Map<number, number>>, number]>
+  }
+}
+
+/**
+ * Whether the index holds this exact (processed) term. Used to skip fuzzy matching for words
+ * that exist: fuzzy distance 2 on a long word costs ~10x an exact lookup.
+ */
+export function indexHasTerm(index: SearchIndex, term: string): boolean {
+  const map = (index as unknown as WithTermMap)._index
+  return map ? map.has(term) : false
+}
+
+/** Damerau-Levenshtein (optimal string alignment): a swap of two letters is one edit. */
+export function typoDistance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i])
+  for (let j = 0; j <= b.length; j++) (d[0] as number[])[j] = j
+  for (let i = 1; i <= a.length; i++) {
+    const row = d[i] as number[]
+    const prev = d[i - 1] as number[]
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1
+      let v = Math.min((prev[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + cost)
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, ((d[i - 2] as number[])[j - 2] ?? 0) + 1)
+      row[j] = v
+    }
+  }
+  return (d[a.length] as number[])[b.length] ?? 0
+}
+
+/**
+ * The index term a misspelt word most likely meant ("desiel" -> "diesel", not "design"):
+ * fewest edits counting a swap as one, then the term in more documents. Null when none is
+ * within two edits.
+ */
+export function correctTerm(index: SearchIndex, term: string): string | null {
+  const map = (index as unknown as WithTermMap)._index
+  if (!map || term.length < 4) return null
+  const near = map.fuzzyGet(term, term.length >= 6 ? 2 : 1)
+  let best: { term: string; distance: number; docs: number } | null = null
+  for (const [candidate, [fields]] of near) {
+    const distance = typoDistance(term, candidate)
+    let docs = 0
+    for (const perField of fields.values()) docs += perField.size
+    if (!best || distance < best.distance || (distance === best.distance && docs > best.docs)) best = { term: candidate, distance, docs }
+  }
+  return best && best.distance <= 2 ? best.term : null
+}

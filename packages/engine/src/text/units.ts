@@ -1,0 +1,130 @@
+/**
+ * Activity units: how factor units are spelled (`kg CO2e per litre`) and how people write them
+ * ("500 l", "litres", "tonne-km", "$", "per night"). Reference vocabulary, not factor data.
+ */
+import { foldText } from './normalise.ts'
+
+export type UnitDimension =
+  | 'volume' | 'mass' | 'energy' | 'distance' | 'passenger_distance' | 'freight' | 'night' | 'time'
+  | 'area' | 'length' | 'count' | 'currency'
+
+export interface UnitInfo {
+  /** Canonical lower-case id, e.g. `litre`, `kwh`, `tonne.km`, `usd`. */
+  id: string
+  dimension: UnitDimension
+}
+
+const UNITS: Record<string, UnitDimension> = {
+  litre: 'volume', m3: 'volume', gallon: 'volume', scf: 'volume',
+  kg: 'mass', tonne: 'mass', lb: 'mass', 'short ton': 'mass',
+  kwh: 'energy', mwh: 'energy', gj: 'energy', mj: 'energy', mmbtu: 'energy', therm: 'energy',
+  km: 'distance', mile: 'distance', 'vehicle.km': 'distance', 'vehicle.mile': 'distance',
+  'passenger.km': 'passenger_distance', 'passenger.mile': 'passenger_distance',
+  'tonne.km': 'freight', 'short ton.mile': 'freight',
+  'room per night': 'night', 'fte working hour': 'time',
+  m2: 'area', m: 'length', piece: 'count', unit: 'count',
+  usd: 'currency', gbp: 'currency', eur: 'currency', aud: 'currency',
+}
+
+/** Spellings found in factor units (after `per `, parentheses removed, folded). */
+const FACTOR_ALIASES: Record<string, string> = {
+  litres: 'litre', liter: 'litre', liters: 'litre', l: 'litre', 'cubic metre': 'm3', 'cubic metres': 'm3', 'm³': 'm3',
+  tonnes: 'tonne', t: 'tonne', 'metric ton': 'tonne', 'metric tonne': 'tonne', kwh: 'kwh', 'gallon us': 'gallon', gallons: 'gallon',
+  'passenger km': 'passenger.km', 'tonne km': 'tonne.km', 'vehicle km': 'vehicle.km', 'room night': 'room per night',
+  'room per night': 'room per night', 'per room per night': 'room per night', night: 'room per night', miles: 'mile',
+  'fte working hour': 'fte working hour', 'fte hour': 'fte working hour', 'short ton mile': 'short ton.mile', 'ton mile': 'short ton.mile',
+  'mmbtu': 'mmbtu', 'million btu': 'mmbtu', therms: 'therm', pieces: 'piece', units: 'unit', 'short ton': 'short ton',
+}
+
+const cache = new Map<string, UnitInfo | null>()
+
+/** The activity unit of a factor unit string (`kg CO2e per kWh (Gross CV)` -> kwh), or null. */
+export function activityUnitOf(factorUnit: string): UnitInfo | null {
+  const hit = cache.get(factorUnit)
+  if (hit !== undefined) return hit
+  const info = parseActivityUnit(factorUnit)
+  cache.set(factorUnit, info)
+  return info
+}
+
+function parseActivityUnit(factorUnit: string): UnitInfo | null {
+  const folded = foldText(factorUnit)
+  const at = folded.indexOf(' per ')
+  const raw = at >= 0 ? folded.slice(at + 5) : folded
+  for (const currency of ['usd', 'gbp', 'eur', 'aud']) if (raw.startsWith(currency)) return { id: currency, dimension: 'currency' }
+  const bare = raw.replace(/\([^)]*\)/g, ' ').replace(/[.\-_]/g, ' ').replace(/\s+/g, ' ').trim()
+  const dotted = raw.replace(/\([^)]*\)/g, ' ').replace(/\s+/g, ' ').trim()
+  for (const probe of [dotted, bare, bare.split(' ')[0] ?? '']) {
+    const id = UNITS[probe] !== undefined ? probe : FACTOR_ALIASES[probe]
+    if (id !== undefined) {
+      const dimension = UNITS[id]
+      if (dimension !== undefined) return { id, dimension }
+    }
+  }
+  return null
+}
+
+export function unitInfo(id: string): UnitInfo | null {
+  const dimension = UNITS[id]
+  return dimension === undefined ? null : { id, dimension }
+}
+
+/** Patterns for units written in a description, most specific first. */
+const TEXT_PATTERNS: Array<[RegExp, string]> = [
+  [/\b(?:tonnes?|tons?|t)[\s.-]*(?:km|kms|kilomet(?:re|er)s?)\b|\btkm\b|\btonnenkilometern?\b/g, 'tonne.km'],
+  [/\b(?:short )?tons?[\s.-]*miles?\b/g, 'short ton.mile'],
+  [/\bpassenger[\s.-]*(?:km|kms|kilomet(?:re|er)s?)\b|\bpkm\b|\bpersonenkilometern?\b/g, 'passenger.km'],
+  [/\bpassenger[\s.-]*miles?\b/g, 'passenger.mile'],
+  [/\bvehicle[\s.-]*(?:km|kms|kilomet(?:re|er)s?)\b|\bvkm\b/g, 'vehicle.km'],
+  [/\bvehicle[\s.-]*miles?\b/g, 'vehicle.mile'],
+  [/\b(?:room[\s-]*)?nights?\b|\bper night\b/g, 'room per night'],
+  [/\bkwh\b|\bkilowatt[\s-]*hours?\b|\d\s*kwh\b/g, 'kwh'],
+  [/\bmwh\b|\bmegawatt[\s-]*hours?\b|\bgwh\b/g, 'mwh'],
+  [/\bgj\b|\bgigajoules?\b/g, 'gj'],
+  [/\bmj\b|\bmegajoules?\b/g, 'mj'],
+  [/\bmmbtu\b|\bmillion btu\b/g, 'mmbtu'],
+  [/\btherms?\b/g, 'therm'],
+  [/\blit(?:re|er)s?\b|\bltrs?\b|(?<=\d)\s*l\b|\bper l\b|\bliter\b/g, 'litre'],
+  [/\bgallons?\b|\bgals?\b/g, 'gallon'],
+  [/\bm3\b|m³|\bcubic met(?:re|er)s?\b|\bcbm\b/g, 'm3'],
+  [/\bscf\b|\bcubic f(?:ee|oo)t\b/g, 'scf'],
+  [/\bm2\b|m²|\bsqm\b|\bsquare met(?:re|er)s?\b/g, 'm2'],
+  [/\bkgs?\b|\bkilo(?:gram)?s?\b|(?<=\d)\s*kg\b/g, 'kg'],
+  [/\btonnes?\b|\bmetric tons?\b|\btons?\b|(?<=\d)\s*t\b/g, 'tonne'],
+  [/\bkms?\b|\bkilomet(?:re|er)s?\b|(?<=\d)\s*km\b/g, 'km'],
+  [/\bmiles?\b/g, 'mile'],
+  [/\$|\busd\b|\bdollars?\b|\bspend\b|\bspent\b/g, 'usd'],
+  [/£|\bgbp\b|\bpounds? sterling\b/g, 'gbp'],
+  [/€|\beur\b|\beuros?\b/g, 'eur'],
+]
+
+export interface UnitMention {
+  unit: UnitInfo
+  /** The description with the unit words blanked out. */
+  rest: string
+}
+
+/** The first (most specific) unit written in a folded description, and the text without it. */
+export function findUnitInText(folded: string): UnitMention | null {
+  for (const [pattern, id] of TEXT_PATTERNS) {
+    pattern.lastIndex = 0
+    if (pattern.test(folded)) {
+      pattern.lastIndex = 0
+      const info = unitInfo(id)
+      if (info === null) continue
+      return { unit: info, rest: folded.replace(pattern, ' ') }
+    }
+  }
+  return null
+}
+
+/** How well a factor's activity unit honours the unit a user named: 1 same, 0.5 same kind, 0 other. */
+export function unitAgreement(named: UnitInfo, factor: UnitInfo | null): number {
+  if (factor === null) return 0
+  if (factor.id === named.id) return 1
+  // Same kind (kg/tonne, litre/m3, kWh/GJ, km/mile): an exact conversion away.
+  if (factor.dimension === named.dimension) return 0.85
+  const distanceLike = new Set<UnitDimension>(['distance', 'passenger_distance'])
+  if (distanceLike.has(factor.dimension) && distanceLike.has(named.dimension)) return 0.5
+  return 0
+}

@@ -1,0 +1,142 @@
+/**
+ * Places people name: countries (names, demonyms, ISO2/ISO3), major cities, US states,
+ * Australian states, Canadian provinces and eGRID subregion acronyms, each mapped to the `country` / `region`
+ * codes factors carry. Reference vocabulary, not factor data.
+ */
+import { terms } from '../normalise.ts'
+import { AU_STATES, CA_PROVINCES, CITIES, COUNTRIES, EGRID, EGRID_NAMES, US_STATES } from './place-names.ts'
+
+export interface Place {
+  /** ISO 3166-1 alpha-2 lower case (`gb`, `us`), or `eu` / `glo`. */
+  country: string
+  /** Sub-national codes that count as an exact match (US state + its eGRID subregion, AU state). */
+  regions: string[]
+  /** What the user wrote, for explanations. */
+  label: string
+}
+
+/** Two-letter codes read as the country even where a US state has the same code. */
+const COUNTRY_CODES_FIRST = new Set(['de', 'ca', 'in', 'id'])
+
+/** EU member states, for `region` matches against `eu` factors. */
+export const EU_MEMBERS = new Set('at be bg hr cy cz dk ee fi fr de gr hu ie it lv lt lu mt nl pl pt ro sk si es se'.split(' '))
+
+function lines(block: string): string[][] {
+  return block.trim().split('\n').map((l) => l.split('|').map((s) => s.trim()))
+}
+
+/** Phrases matched anywhere in lower-case text (whole words). */
+const PHRASES = new Map<string, Place>()
+/** Codes matched only when written in upper case (ISO2, state codes), so "in", "or", "de" stay words. */
+const UPPER_CODES = new Map<string, Place>()
+/**
+ * ISO3 codes, also upper case only: in lower case many are words ("per" Peru, "can" Canada,
+ * "are" UAE). Hints take them in any case.
+ */
+const ISO3_CODES = new Map<string, Place>()
+
+function addPhrase(phrase: string, place: Place): void {
+  if (!PHRASES.has(phrase)) PHRASES.set(phrase, place)
+}
+
+for (const [iso2, iso3, ...names] of lines(COUNTRIES)) {
+  if (!iso2 || !iso3) continue
+  const place: Place = { country: iso2, regions: [], label: names[0] ?? iso2 }
+  for (const n of names) addPhrase(n, place)
+  ISO3_CODES.set(iso3.toUpperCase(), place)
+  UPPER_CODES.set(iso2.toUpperCase(), place)
+}
+// Always-understood lower-case codes.
+for (const [code, country] of [['uk', 'gb'], ['us', 'us'], ['usa', 'us'], ['eu', 'eu']] as const) {
+  addPhrase(code, { country, regions: [], label: code.toUpperCase() })
+}
+addPhrase('europe', { country: 'eu', regions: [], label: 'Europe' })
+addPhrase('european union', { country: 'eu', regions: [], label: 'EU' })
+addPhrase('european', { country: 'eu', regions: [], label: 'Europe' })
+for (const g of ['global', 'world', 'worldwide', 'international average', 'world average']) {
+  addPhrase(g, { country: 'glo', regions: [], label: 'global' })
+}
+for (const [code, name, grids] of lines(US_STATES)) {
+  if (!code || !name) continue
+  const place: Place = { country: 'us', regions: [code, ...(grids ?? '').split(' ').filter(Boolean)], label: name }
+  addPhrase(name, place)
+  if (name.endsWith(' state')) addPhrase(name.replace(/ state$/, ''), place)
+  // An upper-case two-letter code is a US state ("PA", "MD", "CO") unless it is one of the large
+  // countries people write that way far more often.
+  if (!COUNTRY_CODES_FIRST.has(code)) UPPER_CODES.set(code.toUpperCase(), place)
+}
+for (const grid of EGRID.split(' ')) addPhrase(grid, { country: 'us', regions: [grid], label: grid.toUpperCase() })
+for (const [grid, ...names] of lines(EGRID_NAMES)) {
+  if (!grid) continue
+  for (const n of names) addPhrase(n, { country: 'us', regions: [grid], label: n })
+}
+for (const [code, name] of lines(AU_STATES)) {
+  if (!code || !name) continue
+  const place: Place = { country: 'au', regions: [code], label: name }
+  addPhrase(name, place)
+  if (code.length > 2) addPhrase(code, place)
+  else UPPER_CODES.set(code.toUpperCase(), UPPER_CODES.get(code.toUpperCase()) ?? place)
+}
+for (const [code, ...names] of lines(CA_PROVINCES)) {
+  if (!code) continue
+  const place: Place = { country: 'ca', regions: [code], label: names[0] ?? code }
+  for (const n of names) addPhrase(n, place)
+}
+for (const [city, country, regions] of lines(CITIES)) {
+  if (!city || !country) continue
+  addPhrase(city, { country, regions: (regions ?? '').split(' ').filter(Boolean), label: city })
+}
+
+const LONGEST_PHRASE = Math.max(...[...PHRASES.keys()].map((p) => p.split(' ').length))
+
+/** Index terms of every place phrase ("new", "south", "wale", "sydney", "uk"). */
+const PLACE_TERMS = new Set([...PHRASES.keys()].flatMap((p) => terms(p)))
+
+/** Is this index term part of a place name? */
+export function isPlaceTerm(term: string): boolean {
+  return PLACE_TERMS.has(term)
+}
+
+export interface PlaceMention {
+  place: Place
+  /** Word positions the place occupied (in the word list given). */
+  start: number
+  end: number
+}
+
+/**
+ * Places named in a description. `words` are the folded words; `originalWords` the same words
+ * as written (for the upper-case-only codes). Longest phrase wins at each position.
+ */
+export function findPlaces(words: readonly string[], originalWords: readonly string[]): PlaceMention[] {
+  const found: PlaceMention[] = []
+  let i = 0
+  while (i < words.length) {
+    let matched = false
+    for (let n = Math.min(LONGEST_PHRASE, words.length - i); n >= 1; n--) {
+      const phrase = words.slice(i, i + n).join(' ')
+      const place = PHRASES.get(phrase)
+      if (place) {
+        found.push({ place, start: i, end: i + n })
+        i += n
+        matched = true
+        break
+      }
+    }
+    if (matched) continue
+    const original = originalWords[i]
+    const isUpper = original !== undefined && original === original.toUpperCase()
+    const upper = !isUpper ? undefined : original.length === 2 ? UPPER_CODES.get(original) : original.length === 3 ? ISO3_CODES.get(original) : undefined
+    if (upper) found.push({ place: upper, start: i, end: i + 1 })
+    i++
+  }
+  return found
+}
+
+/** The place for a country hint (`de`, `DEU`, `Germany`), or null. */
+export function placeFromHint(hint: string): Place | null {
+  const folded = hint.trim().toLowerCase()
+  const upper = UPPER_CODES.get(folded.toUpperCase())
+  if (folded.length === 2 && upper && upper.regions.length === 0) return upper
+  return PHRASES.get(folded) ?? ISO3_CODES.get(folded.toUpperCase()) ?? upper ?? null
+}

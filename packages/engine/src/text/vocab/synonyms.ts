@@ -1,0 +1,190 @@
+/**
+ * How people name activities and materials, mapped to the words the sources use.
+ * Each group lists equivalent phrases; a phrase found in a description adds the group's
+ * other words to the query (at a lower weight than the words actually written).
+ * Reference vocabulary, not factor data.
+ */
+import { stem } from '../normalise.ts'
+
+/**
+ * `source words : how people say it`. Source words are what the datasets use; a phrase on the
+ * right adds every source word to the query, a source word adds the other source words only
+ * (so "electricity" is not widened to every "power" and "grid" factor).
+ */
+const GROUPS: string[] = [
+  // EPA's US factors say "Motor Gasoline" (apart from aviation gasoline and natural gasoline).
+  'petrol|gasoline|motor gasoline @fuels : benzin|unleaded',
+  'diesel @fuels : derv|diesel fuel|dieselkraftstoff|diesel oil',
+  'hgv|lorry|truck @freight : lorries|trucks|heavy goods vehicle|lkw|road freight|road haulage|road transport|trucking',
+  // Articulated lorries are their own HGV class in the sources ("All artics"), not a synonym of HGV.
+  'artics|artic @freight : articulated|articulated lorry|articulated lorries|articulated truck|semi truck|semi trailer|sattelzug',
+  'van|vans @freight : lgv|light goods vehicle|delivery van|delivery vans|transporter',
+  'lpg @fuels : liquefied petroleum gas|autogas',
+  'cng @fuels : compressed natural gas',
+  'lng @fuels : liquefied natural gas',
+  'battery electric vehicle @transport @freight : bev|ev|evs|electric car|electric cars|electric vehicle|elektroauto',
+  'plug in hybrid electric vehicle @transport : phev|plug in hybrid|plugin hybrid',
+  'electricity @electricity : grid power|mains electricity|power|grid electricity|strom|electric power|purchased electricity|electrical energy|grid|power consumption|electricity consumption|elec|electricity usage|power usage|stromverbrauch|charging|ev charging|car charging|electric car charging|electric vehicle charging|charge point|chargepoint|wallbox|ladestrom',
+  'flights|flight @transport : flying|flew|fly|plane|air travel|airplane|aeroplane|flug|airline|air trip|plane ticket',
+  'rail|train|national rail @transport : trains|railway|bahn|zug|intercity|rail journeys|train travel',
+  'hotel stay|hotel @accommodation : hotel night|hotel nights|accommodation|room night|hotel room|hotels|overnight stay|ubernachtung',
+  'natural gas @fuels : gas|mains gas|erdgas|pipeline gas|methane gas|gas heating|gas boiler|gas boilers',
+  'taxi|taxis|regular taxi @transport : cab|cabs|uber|minicab|rideshare|taxi ride',
+  'bus|local bus @transport : buses|bus commute',
+  'coach @transport : coaches|coach trip|reisebus|fernbus',
+  'car|cars @transport : passenger car|auto|pkw|automobile|drove|driving|drive|company car|dienstwagen|firmenwagen|wagen|company vehicle',
+  'motorbike @transport : motorcycle|motorbikes|motorcycles|scooter|moped',
+  'ferry @transport : ferries|boat',
+  'underground @transport : tube|subway|metro',
+  'light rail and tram @transport : tram|light rail|trams',
+  'concrete @materials : beton|ready mix|readymix|transportbeton',
+  'steel @materials : stahl|rebar|reinforcing steel|betonstahl|bewehrungsstahl|baustahl',
+  'timber|wood : holz|lumber|konstruktionsvollholz|schnittholz|wooden',
+  'glued laminated|glulam @materials : glued laminated timber|brettschichtholz|bsh',
+  'cross laminated timber|brettsperrholz @materials : clt|cross laminated|x lam|xlam',
+  'brick|bricks : ziegel|mauerziegel|clay brick',
+  'glass : glas|flachglas|float glass',
+  'aluminium : aluminum|alu',
+  'cement : zement|portland cement|portlandzement',
+  'insulation : dammung|daemmung|dammstoff|waermedaemmung',
+  'mineral wool : mineralwolle|rock wool|steinwolle|glass wool|glaswolle',
+  'plasterboard @materials : gipskarton|drywall|gipskartonplatte|gypsum board',
+  'gypsum @materials : gips',
+  'copper : kupfer',
+  'plastics|plastic : kunststoff',
+  'expanded polystyrene : eps|styropor|polystyrol',
+  'burning oil|kerosene @fuels : heating oil|heizol|paraffin',
+  'gas oil @fuels : red diesel|gasoil',
+  'aviation turbine fuel|jet fuel @fuels : jet kerosene|jet a1|jet a',
+  'coal @fuels : steinkohle|hard coal',
+  'water supply @water : water|tap water|mains water|wasser|leitungswasser',
+  'water treatment @water : wastewater|waste water|sewage|wastewater treatment|abwasser',
+  'landfill : landfilled|tip|dump|deponie',
+  'section|sections : trager|traeger|beam|beams|girder|girders',
+  'office : buro|buero|offices',
+  'wood fibre : holzfaser|holzfaserdammung|holzfaserdaemmung|wood fiber',
+  'waste : abfall|abfalle|mull|entsorgung|abfallentsorgung',
+  // The UK factors call recycling into the same product "closed-loop".
+  'recycling|recycled|closed loop : recycle|recyclable',
+  'combustion|incineration : incinerated|energy from waste',
+  'paper : paper and board|papier',
+  'board : cardboard|carton|karton|pappe',
+  'district heat and steam|district heating|heat and steam @heat_steam : fernwarme|heat network',
+  'homeworking @homeworking : working from home|home office|remote work|wfh|homeworking hours',
+  'economy : economy class|coach class',
+  'business class : business',
+  'first class : first',
+  'long haul : long distance flight|intercontinental|transatlantic|langstrecke|langstreckenflug',
+  'short haul : short flight|european flight|kurzstrecke|kurzstreckenflug',
+  'domestic : internal|inland|inlandsflug',
+  'wood pellets : pellets|holzpellets',
+  'wood chips : woodchips|hackschnitzel',
+  'refrigerant @refrigerants : refrigerants|kaltemittel|f gas|refrigerant leakage|leak|leaks|leakage|top up|topup|refill|recharge|regas',
+  'sulphur hexafluoride @refrigerants : sulfur hexafluoride|sf6',
+  'weee : electrical waste|electronic waste|e waste|ewaste|elektroschrott',
+  'commercial and industrial waste|household residual waste : general waste|residual waste|mixed waste|black bag waste|restmull|restabfall',
+  'freighting|freight @freight : shipping|haulage|goods transport|logistics',
+  'container ship : container shipping|sea freight|ocean freight',
+  'freight flights @freight : air freight|air cargo',
+  // Purchases people describe by the item; spend factors are named by the industry making it.
+  // Spend on computers is "Electronic Computer Manufacturing", not "Computer Training".
+  'electronic computer : computer|computers|laptop|laptops|pc|pcs|desktop|desktops|desktop computer|notebook computer|notebook computers',
+  'stationery : office paper|printer paper|copy paper|copier paper',
+  'furniture : desks|office chairs|chairs|tables',
+  'restaurants : meals out|dining|client dinner|business meals|catering services',
+  'software : saas|software licences|software licenses',
+  'wtt : well to tank|well-to-tank|upstream fuel',
+  'propane @fuels : propane gas',
+  'butane @fuels : butane gas',
+  'fuel oil @fuels : heavy fuel oil|hfo|bunker fuel',
+]
+
+interface SynonymGroup {
+  /** Words the sources use. */
+  canon: string[]
+  /** Key domains the phrase points at (`@electricity`), used to rank other domains down. */
+  domains: string[]
+}
+
+/** Phrases are matched on stemmed words, so "vans" finds "delivery van". */
+function stemPhrase(phrase: string): string {
+  return phrase.split(' ').map(stem).join(' ')
+}
+
+interface Entry {
+  alternatives: string[]
+  domains: string[]
+}
+
+/** phrase (stemmed) -> alternatives to add and domains it points at. */
+const BY_PHRASE = new Map<string, Entry>()
+function addEntry(phrase: string, group: SynonymGroup): void {
+  const key = stemPhrase(phrase)
+  const entry = BY_PHRASE.get(key) ?? { alternatives: [], domains: [] }
+  for (const a of group.canon) if (a !== phrase && !entry.alternatives.includes(a)) entry.alternatives.push(a)
+  for (const d of group.domains) if (!entry.domains.includes(d)) entry.domains.push(d)
+  BY_PHRASE.set(key, entry)
+}
+for (const line of GROUPS) {
+  const [left = '', right = ''] = line.split(':')
+  const domains = [...left.matchAll(/@([a-z_]+)/g)].map((m) => m[1] ?? '')
+  const canon = left.replace(/@[a-z_]+/g, '').split('|').map((p) => p.trim()).filter(Boolean)
+  const group: SynonymGroup = { canon, domains }
+  for (const c of canon) addEntry(c, group)
+  for (const u of right.split('|').map((p) => p.trim()).filter(Boolean)) addEntry(u, group)
+}
+const LONGEST = Math.max(...[...BY_PHRASE.keys()].map((p) => p.split(' ').length))
+
+export interface SynonymMention {
+  start: number
+  end: number
+  /** The phrase as found. */
+  phrase: string
+  /** Alternative phrases for it. */
+  alternatives: string[]
+  /** Key domains it points at. */
+  domains: string[]
+}
+
+/** Phrases in `words` that belong to a synonym group, longest first at each position. */
+export function findSynonyms(words: readonly string[]): SynonymMention[] {
+  const found: SynonymMention[] = []
+  let i = 0
+  while (i < words.length) {
+    let n = Math.min(LONGEST, words.length - i)
+    for (; n >= 1; n--) {
+      const phrase = words.slice(i, i + n).join(' ')
+      const entry = BY_PHRASE.get(stemPhrase(phrase))
+      if (entry) {
+        found.push({ start: i, end: i + n, phrase, alternatives: entry.alternatives, domains: entry.domains })
+        break
+      }
+    }
+    i += n >= 1 ? n : 1
+  }
+  return found
+}
+
+/** Words that name a greenhouse gas, so per-gas factors are wanted. */
+const GAS_WORDS: Record<string, string> = {
+  co2: 'co2', 'carbon dioxide': 'co2', ch4: 'ch4', methane: 'ch4', n2o: 'n2o', 'nitrous oxide': 'n2o',
+  sf6: 'sf6', nf3: 'nf3', hfcs: 'hfc', pfc: 'pfc', pfcs: 'pfc',
+}
+
+/**
+ * Single words that only name a gas (dropped from the activity words). SF6 and NF3 are not
+ * here: they are also what is bought and leaks ("SF6 switchgear leak"), so they stay words.
+ */
+export const GAS_NAME_WORDS = new Set(['co2', 'ch4', 'n2o', 'methane', 'hfcs', 'pfcs', 'nitrous', 'oxide', 'dioxide'])
+
+/** Gases named in folded words (co2, ch4, ...). "CO2e" is not a gas mention. */
+export function findGases(words: readonly string[]): string[] {
+  const out = new Set<string>()
+  for (let i = 0; i < words.length; i++) {
+    const one = GAS_WORDS[words[i] ?? '']
+    if (one) out.add(one)
+    const two = GAS_WORDS[`${words[i] ?? ''} ${words[i + 1] ?? ''}`]
+    if (two) out.add(two)
+  }
+  return [...out]
+}
