@@ -22,7 +22,7 @@ const ready = datasetsDirExists(datasetsDir) && hasGit && existsSync(join(repoRo
 function run(cwd: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; out: string }> {
   const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('OPENFACTORS_')))
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd, env: { ...clean, ...env }, timeout: 600_000 })
+    const child = spawn(process.execPath, ['--conditions=@openfactors/source', '--import', 'tsx', ...args], { cwd, env: { ...clean, ...env }, timeout: 600_000 })
     let out = ''
     child.stdout.on('data', (d: Buffer) => (out += d.toString()))
     child.stderr.on('data', (d: Buffer) => (out += d.toString()))
