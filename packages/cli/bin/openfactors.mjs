@@ -1,13 +1,9 @@
 #!/usr/bin/env node
-// openfactors: emissions of a ledger CSV, resolve and lookup, with the engine in-process on the local release.
-import { register } from 'tsx/esm/api'
+// openfactors from a checkout of the repository, with plain `node`: runs the sources through tsx with
+// workspace packages resolved to their sources. (The published package's bin is dist/bin.js.)
+import { register } from 'node:module'
+import { register as registerTsx } from 'tsx/esm/api'
 
-register()
-const { main } = await import('../src/main.ts')
-main(process.argv.slice(2)).then(
-  (code) => { process.exitCode = code },
-  (err) => {
-    process.stderr.write(`openfactors: ${err instanceof Error ? err.message : String(err)}\n`)
-    process.exitCode = 1
-  },
-)
+register('../../../scripts/source-condition-hook.mjs', import.meta.url)
+registerTsx()
+await import('../src/bin.ts')

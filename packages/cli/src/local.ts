@@ -1,16 +1,19 @@
 /**
- * The engine in-process on the local releases (no server): `data/releases` of the repository, or
- * `--releases DIR` / `OPENFACTORS_RELEASES_DIR`. The latest release is loaded; older ones on use.
+ * The engine in-process on the local releases (no server): `--releases DIR` / `OPENFACTORS_RELEASES_DIR`,
+ * else `data/releases` of the repository when there is one, else the installed `@openfactors/data`.
+ * The latest release is loaded; older ones on use.
  */
 import { createEngine, latestRelease, ReleaseManifestSchema, type Engine } from '@openfactors/engine'
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gunzipSync } from 'node:zlib'
+import { releasesDir as packagedReleasesDir } from '@openfactors/data/node'
 
-/** <repo>/data/releases (this file is <repo>/packages/cli/src/local.ts). */
+/** <repo>/data/releases when this runs from the repository (this file is <repo>/packages/cli/src/local.ts), else the data package's. */
 export function defaultReleasesDir(): string {
-  return join(resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..'), 'data', 'releases')
+  const repoReleases = join(resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..'), 'data', 'releases')
+  return existsSync(join(repoReleases, 'manifest.json')) ? repoReleases : packagedReleasesDir
 }
 
 export function localEngine(dir: string): { engine: Engine; latest: string } {

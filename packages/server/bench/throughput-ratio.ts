@@ -15,9 +15,9 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { runAdmin } from '../src/admin-cli.ts'
 import { defaultReleasesDir, repoRoot } from '../src/paths.ts'
-import { startPostgres, type TestPostgres } from '../src/test-support/postgres-server.ts'
-import { spawnServer } from '../src/test-support/spawn-server.ts'
-import { writeTestReleases } from '../src/test-support/test-release.ts'
+import { startPostgres, type TestPostgres } from '../test/support/postgres-server.ts'
+import { spawnServer } from '../test/support/spawn-server.ts'
+import { writeTestReleases } from '../test/support/test-release.ts'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const flag = (name: string): string | undefined => {

@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runAdmin } from '../src/admin-cli.ts'
-import { spawnServer } from '../src/test-support/spawn-server.ts'
-import { writeTestReleases } from '../src/test-support/test-release.ts'
+import { spawnServer } from './support/spawn-server.ts'
+import { writeTestReleases } from './support/test-release.ts'
 import { verifySignature } from '../src/webhooks/signature.ts'
 
 interface Hit { body: string; signature: string }

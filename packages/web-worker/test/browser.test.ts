@@ -9,12 +9,12 @@ import { rm } from 'node:fs/promises'
 import { gunzipSync } from 'node:zlib'
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildBundle } from '../src/harness/build.ts'
-import { freshProfile, type Profile } from '../src/harness/chromium.ts'
-import { callClient, openTestPage, pageUpdates, reloadTestPage, startClient, valueOf, type PageStartOptions } from '../src/harness/driver.ts'
-import { startStaticServer, type StaticServer } from '../src/harness/static-server.ts'
-import { TEST_PAGE } from '../src/harness/test-page.ts'
-import { testReleases } from '../src/harness/test-release.ts'
+import { buildBundle } from './harness/build.ts'
+import { freshProfile, type Profile } from './harness/chromium.ts'
+import { callClient, openTestPage, pageUpdates, reloadTestPage, startClient, valueOf, type PageStartOptions } from './harness/driver.ts'
+import { startStaticServer, type StaticServer } from './harness/static-server.ts'
+import { TEST_PAGE } from './harness/test-page.ts'
+import { testReleases } from './harness/test-release.ts'
 
 const releases = testReleases()
 const [first, second] = releases as [(typeof releases)[0], (typeof releases)[0]]

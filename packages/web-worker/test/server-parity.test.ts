@@ -7,7 +7,7 @@
 import { expose } from 'comlink'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { EmbodiedRequest, EmissionsRequest, EngineError, PcafRequest } from '@openfactors/engine'
-import { harness, type Harness } from '../../server/src/test-support/harness.ts'
+import { harness, type Harness } from '../../server/test/support/harness.ts'
 import { createWorkerApi } from '../src/api.ts'
 import { MemoryCache } from '../src/cache-memory.ts'
 import { createEngineClient, type EngineClient } from '../src/client.ts'

@@ -7,7 +7,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { harness, type Harness } from '../test-support/harness.ts'
+import { harness, type Harness } from '../../test/support/harness.ts'
 import { TOOL_NAMES } from './tools.ts'
 
 let h: Harness

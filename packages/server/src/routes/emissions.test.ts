@@ -1,6 +1,6 @@
 /** POST /v1/calculate/emissions through the real app (`app.request`), on the test releases. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { errorOf, harness, type Harness } from '../test-support/harness.ts'
+import { errorOf, harness, type Harness } from '../../test/support/harness.ts'
 import { EMISSIONS_EXAMPLE } from '../openapi.ts'
 
 let h: Harness

@@ -1,6 +1,6 @@
 import { ENGINE_VERSION } from '@openfactors/engine'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { errorOf, harness, type Harness } from '../test-support/harness.ts'
+import { errorOf, harness, type Harness } from '../../test/support/harness.ts'
 
 let h: Harness
 let key: string

@@ -1,7 +1,7 @@
 /**
  * The store behind keys, plans, usage counters and webhooks. One interface, two implementations
  * (SQLite for a single process, PostgreSQL for several instances sharing keys and quotas); both
- * pass `store-suite.ts`.
+ * pass `test/support/store-suite.ts`.
  *
  * Usage accounting is atomic: `consume` increments every window of a subject in one transaction,
  * each increment guarded by its limit, so concurrent callers (threads, processes, instances)

@@ -3,7 +3,7 @@
  * Called from `sqlite.test.ts` and `postgres.test.ts` with a factory for a fresh, empty store.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { NewKey, Store, WebhookSubscription } from './types.ts'
+import type { NewKey, Store, WebhookSubscription } from '../../src/stores/types.ts'
 
 let seq = 0
 function newKey(tag: string): NewKey {

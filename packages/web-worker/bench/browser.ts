@@ -3,18 +3,18 @@
  * server serving the real releases (`npm run corpus -- build` writes them). Measures, from the
  * page: first load (manifest + download + verify + gunzip + index + cache), warm start from
  * IndexedDB after a reload, and resolve round trips page -> worker -> page. Used by the root
- * `npm run bench`; runnable alone with `npx tsx packages/web-worker/src/bench.ts [releasesDir]`.
+ * `npm run bench`; runnable alone with `npx tsx --conditions=@openfactors/source packages/web-worker/bench/browser.ts [releasesDir]`.
  */
 import { rm } from 'node:fs/promises'
 import { loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
-import { buildBundle } from './harness/build.ts'
-import { freshProfile } from './harness/chromium.ts'
-import { closeClient, openTestPage, reloadTestPage, startClient, timeResolve } from './harness/driver.ts'
-import { hasRealReleases, readRealReleases, REAL_RELEASES_DIR } from './harness/real-releases.ts'
-import { startStaticServer } from './harness/static-server.ts'
-import { TEST_PAGE } from './harness/test-page.ts'
-import type { ReadyInfo } from './protocol.ts'
+import { buildBundle } from '../test/harness/build.ts'
+import { freshProfile } from '../test/harness/chromium.ts'
+import { closeClient, openTestPage, reloadTestPage, startClient, timeResolve } from '../test/harness/driver.ts'
+import { hasRealReleases, readRealReleases, REAL_RELEASES_DIR } from '../test/harness/real-releases.ts'
+import { startStaticServer } from '../test/harness/static-server.ts'
+import { TEST_PAGE } from '../test/harness/test-page.ts'
+import type { ReadyInfo } from '../src/protocol.ts'
 
 export interface BrowserBenchOptions {
   releasesDir?: string

@@ -1,13 +1,13 @@
 /**
  * Corpus benchmark: a full build of every release into a temp directory, timed, with the
  * process's peak resident memory. Used by the root `npm run bench`; runnable alone with
- * `npx tsx packages/corpus/src/bench.ts`.
+ * `npx tsx --conditions=@openfactors/source packages/corpus/bench/build.ts`.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { buildReleases } from './build.ts'
+import { buildReleases } from '../src/build.ts'
 
 export interface CorpusBenchResult {
   build_ms: number

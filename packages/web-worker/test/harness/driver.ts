@@ -3,7 +3,7 @@
  * playwright — open it, start a client with options, call client methods — returning plain data.
  */
 import type { BrowserContext, Page } from 'playwright-core'
-import type { EngineClientOptions } from '../client.ts'
+import type { EngineClientOptions } from '../../src/client.ts'
 import type { PageCallResult, PageStartResult } from './test-page.ts'
 
 /** Client options a test can send into the page (callbacks are installed by the page itself). */

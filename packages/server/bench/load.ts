@@ -3,22 +3,22 @@
  * enterprise key with a huge quota so accounting runs on every call without refusing, and
  * autocannon against lookup, resolve and PCAF (10 holdings). Prints a markdown table.
  *
- *   npx tsx packages/server/src/bench.ts [--duration 5] [--rounds 3] [--connections 10] [--stores sqlite,postgres]
+ *   npx tsx --conditions=@openfactors/source packages/server/bench/load.ts [--duration 5] [--rounds 3] [--connections 10] [--stores sqlite,postgres]
  *
  * Each call is measured in `rounds` runs of `duration` seconds and the median run is reported (the
  * machine is shared, so single runs vary); `rounds_rps` keeps every run's figure.
  * Uses the real releases in data/releases when they exist, else the small test releases.
  */
 import autocannon from 'autocannon'
-import { defaultReleasesDir } from './paths.ts'
+import { defaultReleasesDir } from '../src/paths.ts'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { cpus, tmpdir, totalmem } from 'node:os'
 import { join, resolve as resolvePath } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { runAdmin } from './admin-cli.ts'
-import { findPostgresBin, startPostgres, type TestPostgres } from './test-support/postgres-server.ts'
-import { spawnServer } from './test-support/spawn-server.ts'
-import { writeTestReleases } from './test-support/test-release.ts'
+import { runAdmin } from '../src/admin-cli.ts'
+import { findPostgresBin, startPostgres, type TestPostgres } from '../test/support/postgres-server.ts'
+import { spawnServer } from '../test/support/spawn-server.ts'
+import { writeTestReleases } from '../test/support/test-release.ts'
 
 export interface BenchRow {
   store: 'sqlite' | 'postgres'

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url'
 import { freePort } from './postgres-server.ts'
 
 const here = dirname(fileURLToPath(import.meta.url))
-export const START_SCRIPT = join(here, '..', 'start.ts')
+export const START_SCRIPT = join(here, '..', '..', 'src', 'start.ts')
 export const REPO_ROOT = resolve(here, '..', '..', '..', '..')
 
 export interface ChildServer {
@@ -20,7 +20,7 @@ export interface ChildServer {
 
 export async function spawnServer(env: Record<string, string>, timeoutMs = 60_000, nodeArgs: string[] = []): Promise<ChildServer> {
   const port = await freePort()
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', START_SCRIPT], {
+  const child = spawn(process.execPath, [...nodeArgs, '--conditions=@openfactors/source', '--import', 'tsx', START_SCRIPT], {
     cwd: REPO_ROOT,
     env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '/tmp', HOST: '127.0.0.1', PORT: String(port), OPENFACTORS_LOG: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
