@@ -70,8 +70,16 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
   // Webhooks: announce a new latest release once (across instances), then deliver in the background.
   const now = () => new Date()
   const previous = releaseBefore(manifest.releases, latest.mb_version)?.mb_version
-  const background = (what: string, job: () => Promise<unknown>) => job().catch((err: unknown) =>
-    logger({ ts: now().toISOString(), level: 'error', job: what, error: err instanceof Error ? err.message : String(err) }))
+  // One run of a background job at a time: a slow round (a slow receiver, a store outage) is not
+  // overlapped by the next tick, which would send the same due delivery twice.
+  const running = new Set<string>()
+  const background = (what: string, job: () => Promise<unknown>) => {
+    if (running.has(what)) return Promise.resolve()
+    running.add(what)
+    return job().catch((err: unknown) =>
+      logger({ ts: now().toISOString(), level: 'error', job: what, error: err instanceof Error ? err.message : String(err) }))
+      .finally(() => running.delete(what))
+  }
   void background('announce', async () => {
     if ((await store.listWebhooks()).length === 0) return
     await announceRelease(store, previous ? await files.artifact(previous) : null, await files.artifact(latest.mb_version), now())

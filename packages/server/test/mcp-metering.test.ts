@@ -4,7 +4,7 @@
  * streams (GET /mcp) count, are limited per key and are closed when idle.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { errorOf, harness, type Harness } from '../src/test-support/harness.ts'
+import { errorOf, harness, type Harness } from './support/harness.ts'
 
 let h: Harness
 const STREAM_IDLE_MS = 300
