@@ -4,6 +4,7 @@
  */
 import { join } from 'node:path'
 import { FactorRowSchema, type FactorRow } from '@openfactors/engine/release'
+import { servedAsPublished } from './served-as-published.ts'
 import { loadAdapter } from '../adapters/registry.ts'
 import { IngestError, type SkippedRow, type SourceAdapter } from '../adapters/types.ts'
 import { toEditionDecl, verifyEditionFiles } from '../lock/lock.ts'
@@ -49,7 +50,7 @@ export async function runEdition(
   const issues: string[] = []
   let invalid = 0
   for (const draft of output.factors) {
-    const row = { ...draft, source_id: edition.id }
+    const row = servedAsPublished({ ...draft, source_id: edition.id })
     const parsed = FactorRowSchema.safeParse(row)
     if (parsed.success) {
       factors.push(row)
