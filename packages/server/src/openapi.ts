@@ -65,7 +65,7 @@ const WebhookCreatedSchema = z.object({
 export const EMISSIONS_EXAMPLE = {
   activities: [
     { id: 'vans', description: 'diesel', country: 'GB', quantity: { value: 1200, unit: 'litres' } },
-    { id: 'generator', description: 'diesel', country: 'GB', quantity: { value: 50, unit: 'US gallons' } },
+    { id: 'depot', description: 'diesel', country: 'GB', quantity: { value: 2, unit: 'm3' } },
     { id: 'office', description: 'grid electricity', country: 'GB', quantity: { value: 35, unit: 'MWh' } },
   ],
 }
