@@ -60,6 +60,7 @@ export function ukFactorsFromCells(cells: readonly UkCell[], year: number): Adap
       country: k.country,
       region: k.region,
       cell_ref: cell.cellRef,
+      ...(k.cv ? { basis: { calorific_value: k.cv } } : {}),
       ...(cell.rowId ? { tags: [cell.rowId] } : {}),
     }
     factors.push(factor)

@@ -24,6 +24,8 @@ export type UkGas = 'co2' | 'ch4' | 'n2o'
 
 export interface UkKey {
   key: string
+  /** Calorific-value basis, from the unit (`kWh (Gross CV)`) or the sheet's note. */
+  cv: 'gross' | 'net' | null
   /** Key of the total this value belongs to (= key for totals). */
   totalKey: string
   gas: UkGas | null
@@ -51,6 +53,13 @@ export function unitToken(uom: string): string {
   const canonical = normalizeUnit(uom)
   const words: Record<string, string> = { litre: 'litres', tonne: 'tonnes', mile: 'miles' }
   return words[canonical] ?? slugify(canonical)
+}
+
+const ENERGY_UNIT = /^(kWh|MWh|GJ|MJ|therms?)$/i
+
+/** An energy unit the sheet says is on a CV basis carries it (`kWh` -> `kWh (Net CV)`); others as they are. */
+export function withSheetCv(unit: string, sheetCv: UkLabels['sheetCv']): string {
+  return sheetCv && ENERGY_UNIT.test(unit) ? `${unit} (${sheetCv})` : unit
 }
 
 function alias(text: string, year: number, level1: string): string {
@@ -85,7 +94,9 @@ export function ukKey(labels: UkLabels, year: number): UkKeyResult {
   if (!ghg) return { ok: false, reason: 'not_a_factor', detail: `value column "${labels.ghg}"` }
   const uom = cleanLabel(labels.uom)
   if (!uom) return { ok: false, reason: 'not_a_factor', detail: 'no unit' }
-  const unit = normalizeUnit(uom)
+  const unit = withSheetCv(normalizeUnit(uom), labels.sheetCv)
+  const cvWord = /\((Gross|Net) CV\)/.exec(unit)?.[1]
+  const cv = cvWord === 'Gross' ? 'gross' : cvWord === 'Net' ? 'net' : null
 
   const sheetTopic = normalizeLevel1(stripBasisPrefix(rule.title, rule.basis))
   let country = 'gb'
@@ -104,6 +115,8 @@ export function ukKey(labels: UkLabels, year: number): UkKeyResult {
     if (!part || (normalizeLevel1(part) === sheetTopic && rule.domain !== 'accommodation')) continue
     const elec = /^electricity:\s*(.+)$/i.exec(part)
     const place = elec?.[1] ?? (rule.domain === 'accommodation' && !/^hotel stay$/i.test(part) ? part : null)
+    // `International, to/from non-UK` flights are not the UK's: no country, not `gb`.
+    if (/to\/from non-uk/i.test(part)) country = 'glo'
     if (place !== null) {
       const hit = resolveUkCountry(place)
       country = hit?.iso2 ?? 'glo'
@@ -134,5 +147,5 @@ export function ukKey(labels: UkLabels, year: number): UkKeyResult {
   const what = [...shown.filter((p) => normalizeLevel1(stripBasisPrefix(p, basis)) !== sheetTopic), column].filter(Boolean).join(', ')
   const name = `${what ? `${rule.title}: ${what}` : rule.title}, per ${unit}${ghg.gas ? ` (${ghg.gas.toUpperCase()} part)` : ''}`
   const section = [cleanLabel(labels.level1), ...shown].join(' > ')
-  return { ok: true, key, totalKey: keyTotal, gas: ghg.gas, domain, country, region, unit: `kg CO2e per ${unit}`, name, section }
+  return { ok: true, key, totalKey: keyTotal, cv, gas: ghg.gas, domain, country, region, unit: `kg CO2e per ${unit}`, name, section }
 }
