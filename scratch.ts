@@ -1,4 +1,4 @@
 import { readWorkbook, textAt, sheetRange } from './packages/corpus/src/read/workbook.ts'
-const wb = readWorkbook('/work/shared/datasets/uk-desnz-ghg-conversion-factors/ghg-conversion-factors-2025-full-set.xlsx')
-for (const n of wb.SheetNames) { const s = wb.Sheets[n]!; const r = sheetRange(s)
-for (let i=0;i<=r.e.r;i++){ for(let c=0;c<=Math.min(r.e.c,30);c++) { const t=textAt(s,i,c); if (/\bCV\b|calorific|net basis|gross basis/i.test(t) && !/^kWh \((Net|Gross) CV\)$/.test(t)) console.log(n, i+1, c, t.slice(0,300)) } } }
+const wb = readWorkbook('/work/shared/datasets/au-dcceew-nga-factors/national-greenhouse-account-factors-2025.xlsx')
+for (const n of ['Table 1','Table 2','Table 25','Table 15']) { const s = wb.Sheets[n]!; const r = sheetRange(s)
+for (let i=0;i<=Math.min(r.e.r,14);i++){ const row=[]; for(let c=0;c<=r.e.c;c++) row.push(textAt(s,i,c)); console.log(n, i+1, row.join(' | ').slice(0,220)) } }

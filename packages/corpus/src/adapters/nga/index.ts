@@ -7,7 +7,7 @@
  */
 import { readWorkbook, textAt } from '../../read/workbook.ts'
 import { IngestError, type AdapterContext, type AdapterOutput, type SourceAdapter } from '../types.ts'
-import { readEnergySheet } from './energy-sheets.ts'
+import { energyContentsOf, readEnergySheet } from './energy-sheets.ts'
 import { readNgaTable, skipSheetNumbers } from './read-table.ts'
 import { topicOf } from './topics.ts'
 
@@ -36,7 +36,8 @@ export function ingestNgaWorkbook(file: string, absPath: string, edition: number
   }
   // After the numbered tables, so their keys are known and never taken twice.
   const taken = new Set(out.factors.map((f) => f.key))
-  for (const name of summaries) readEnergySheet(file, name, wb.Sheets[name]!, out, taken)
+  const contents = energyContentsOf(wb.SheetNames.filter((n) => /^table\s*\d+/i.test(n.trim())).map((n) => ({ name: n, sheet: wb.Sheets[n]! })))
+  for (const name of summaries) readEnergySheet(file, name, wb.Sheets[name]!, out, taken, contents)
   if (tables === 0) throw new IngestError(file, 'workbook', 'no "Table N" sheets')
   return out
 }
