@@ -5,11 +5,10 @@
  * round a recorded basis may not contradict the unit.
  */
 import type { FactorRow } from '@openfactors/engine/release'
+import { priceBasisOf } from '../keys/units.ts'
 import type { CheckMark } from './types.ts'
 
 const CV = /\((Gross|Net) CV\)|\b(HHV|LHV|GCV|NCV)\b/i
-const PRICE = / per ([A-Z]{3}) \((\d{4}), ([a-z ]+?)\)$/
-const PRICE_BASIS: Record<string, string> = { 'producer price': 'producer', 'purchaser price': 'purchaser', 'basic price': 'basic', 'price basis not stated': 'not_stated' }
 
 function cvOfUnit(unit: string): 'gross' | 'net' | null {
   const m = CV.exec(unit)
@@ -27,12 +26,10 @@ export function basisProblems(r: FactorRow): string[] {
   if (cv === null && b.calorific_value !== undefined && CV.test(r.name) && cvOfUnit(r.name) !== b.calorific_value) {
     out.push(`name "${r.name}" contradicts basis.calorific_value ${b.calorific_value}`)
   }
-  const price = PRICE.exec(r.unit)
+  const price = priceBasisOf(r.unit)
   if (price) {
-    const [, currency, year, words] = price
-    const basis = PRICE_BASIS[words ?? '']
     if (!b.price) out.push(`unit "${r.unit}" states a price basis but basis.price is not set`)
-    else if (b.price.currency !== currency || b.price.year !== Number(year) || b.price.basis !== basis) {
+    else if (b.price.currency !== price.currency || b.price.year !== price.year || b.price.basis !== price.basis) {
       out.push(`unit "${r.unit}" disagrees with basis.price ${b.price.currency} ${b.price.year} ${b.price.basis}`)
     }
   } else if (b.price) out.push(`basis.price is set but unit "${r.unit}" names no price basis`)

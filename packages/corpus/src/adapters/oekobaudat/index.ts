@@ -47,6 +47,7 @@ import { groupDatasets, readObdRecords, type ObdDataset, type ObdRow } from './r
 import type { CsvRecord } from '../../read/csv.ts'
 import { convertPublished, sumPublished } from '../../proof/prove.ts'
 import { countryOf } from './country.ts'
+import { uniqueNames } from '../../keys/unique-names.ts'
 
 /** EN 15978 life-cycle stages in order; a dataset's value is the first stage it publishes. */
 const STAGES: readonly (readonly ModuleLabel[])[] = [['A1', 'A2', 'A3'], ['A4', 'A5'], ['B1', 'B2', 'B3', 'B4', 'B5', 'B6', 'B7'], ['C1', 'C2', 'C3', 'C4'], ['D']]
@@ -225,33 +226,8 @@ export function assignKeys(drafts: readonly Draft[]): DraftFactor[] {
     }
     if (!moved) break
   }
-  const names = uniqueNames(drafts)
+  const names = uniqueNames(drafts, (d) => d.factor.name, (d) => d.nameQualifiers)
   return drafts.map((d) => ({ key: keyAt(d, level.get(d)!), ...d.factor, name: names.get(d) ?? d.factor.name }))
-}
-
-/**
- * Names that tell datasets apart: a name two datasets share gets, on every member, the first
- * qualifier (reference year, owner, country, category, type, UUID) whose values differ within
- * the group, e.g. `Solid wood panel (2017)` / `(2020)`.
- */
-export function uniqueNames(drafts: readonly Draft[]): Map<Draft, string> {
-  const groups = new Map<string, Draft[]>()
-  for (const d of drafts) {
-    const list = groups.get(d.factor.name)
-    if (list) list.push(d)
-    else groups.set(d.factor.name, [d])
-  }
-  const out = new Map<Draft, string>()
-  for (const [name, list] of groups) {
-    if (list.length < 2) continue
-    const width = Math.max(...list.map((d) => d.nameQualifiers.length))
-    const level = Array.from({ length: width }, (_, i) => i).find((i) => new Set(list.map((d) => d.nameQualifiers[i] ?? '')).size === list.length)
-    for (const d of list) {
-      const extra = level === undefined ? d.nameQualifiers.filter((q) => q !== '').join(', ') : d.nameQualifiers[level]
-      out.set(d, extra ? `${name} (${extra})` : name)
-    }
-  }
-  return out
 }
 
 export function ingestOekobaudat(records: readonly CsvRecord[], file: string): AdapterOutput {
