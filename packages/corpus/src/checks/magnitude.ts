@@ -17,6 +17,7 @@ import type { CheckMark } from './types.ts'
 export const ORDERS = 1000
 const MIN_GROUP = 5
 const SCALING_MODULES = /^(B[1-7]|C3|C4|D)$/
+const PART = /_(co2|ch4|n2o)$/
 
 function apart(a: number, b: number): boolean {
   const x = Math.abs(a)
@@ -52,7 +53,8 @@ export function checkMagnitude(rows: readonly FactorRow[]): CheckMark[] {
   const perGas = perGasKeys(new Set(rows.map((r) => r.key)))
   const groups = new Map<string, FactorRow[]>()
   for (const r of rows) {
-    if (kindOf(r) !== 'emission_factor' || perGas.has(r.key) || !/^\S+ CO2e per /.test(r.unit)) continue
+    // Per-gas parts (`_co2`, `_ch4`, `_n2o` even where no total beside them) are not compared with totals.
+    if (kindOf(r) !== 'emission_factor' || perGas.has(r.key) || PART.test(r.key) || !/^\S+ CO2e per /.test(r.unit)) continue
     const id = `${r.source_id}\u0000${r.section}\u0000${r.unit}`
     const list = groups.get(id)
     if (list) list.push(r)

@@ -107,8 +107,9 @@ export function readEnergySheet(file: string, sheetName: string, sheet: Sheet, o
     }
     const source = textAt(sheet, r, cols.source)
     const energyCell = cellAt(sheet, r, cols.energy)
+    const sourceTable = /^table\s*(\d+[a-z]?)/i.exec(source.trim())?.[1] ?? null
     const per = perUnitOf(unitM[1], {
-      table: /^table\s*(\d+[a-z]?)/i.exec(source.trim())?.[1] ?? null,
+      table: sourceTable,
       label,
       gj: energyCell?.t === 'n' && typeof energyCell.v === 'number' ? energyCell.v : null,
       energyUnit: textAt(sheet, r, cols.energyUnit).normalize('NFKC'),
@@ -124,7 +125,9 @@ export function readEnergySheet(file: string, sheetName: string, sheet: Sheet, o
     taken.add(key)
     const factor: DraftFactor = {
       key,
-      name: `${label}: scope ${scopeN} emission factor per ${activity} (energy content × emission factor)`,
+      // The source table's number tells apart a fuel restated from two tables (renewable aviation
+      // kerosene: Table 8 stationary, Table 9 transport).
+      name: `${label}: scope ${scopeN} emission factor per ${activity} (energy content × emission factor${sourceTable ? `, Table ${sourceTable}` : ''})`,
       ...served,
       scope: `scope_${scopeN}` as FactorRow['scope'],
       section: ['NGA Factors', sheetName.trim(), textAt(sheet, r, cols.type), titleText(textAt(sheet, r, cols.source))].filter((s) => s !== '').join(' > '),
