@@ -91,7 +91,7 @@ describe('epa-hub on a generated stacked sheet', () => {
     const out: AdapterOutput = { factors: [], skipped: [] }
     for (const table of findTables(sheet)) readGasTable('hub.xlsx', sheet, table, specForTitle(table.title)!, out)
     const bagasse = out.factors.find((f) => f.key.includes('bagasse'))
-    expect(bagasse?.name).toBe('Bagasse (Biomass Fuels - Kraft Pulping Liquor, by Wood Furnish), stationary combustion: CO2 per mmBtu (HHV)')
+    expect(bagasse?.name).toBe('Bagasse (Biomass Fuels - Kraft Pulping Liquor, by Wood Furnish): CO2 per mmBtu (HHV)')
     expect(bagasse?.basis).toMatchObject({ calorific_value: 'gross' })
     const total = out.factors.find((f) => f.key.endsWith('hub_total_output_co2'))
     const nonBase = out.factors.find((f) => f.key.endsWith('hub_non_baseload_co2'))

@@ -134,8 +134,10 @@ function emitValue(file: string, sheet: Sheet, r: number, v: ValueColumn, cols: 
   const conv = conversionFor(unit)
   const served = conv ? converted(value, conv) : { value, unit: `${unit.mass} ${unit.gas} per ${unit.activity}` }
   const extras = labels.extra.filter((e) => e !== '').map((e) => (/^(up to |from )?\d{4}(-\d{4})?$/.test(e) ? `model year ${e}` : e))
-  // The group row above (`Biomass Fuels - Kraft Pulping Liquor, by Wood Furnish`) qualifies the row (`Bagasse`).
-  const labelText = [labels.primary, ...extras].join(', ') + (labels.group && spec.kind !== 'electricity' ? ` (${labels.group})` : '')
+  // The group row above (`Biomass Fuels - Kraft Pulping Liquor, by Wood Furnish`) qualifies the
+  // row (`Bagasse`), unless it only repeats it (`Natural Gas` under `Natural Gas`).
+  const primaryText = [labels.primary, ...extras].join(', ')
+  const labelText = primaryText + (labels.group && spec.kind !== 'electricity' && !primaryText.toLowerCase().includes(labels.group.toLowerCase()) ? ` (${labels.group})` : '')
   const nonBaseload = /non-?baseload/i.test(v.group)
   const notForInventory = nonBaseload && says.nonBaselineNotForInventory !== null
   const gross = says.hhv && ENERGY_ACTIVITY.test(unit.activity)
@@ -143,7 +145,7 @@ function emitValue(file: string, sheet: Sheet, r: number, v: ValueColumn, cols: 
   const electricityName = `Electricity, ${says.egrid ?? 'eGRID'} subregion ${labelText}`
   const factor: DraftFactor = {
     key: `${spec.domain(labels, unit.activity)}.us.${subject}.${spec.method(basis, v.group)}_${gas}`,
-    name: `${spec.kind === 'electricity' ? electricityName : labelText}${v.group ? ` (${v.group.toLowerCase()})` : ''}${spec.nameContext ? `, ${spec.nameContext}` : ''}: ${unit.gas} per ${served.unit.replace(/^.* per /, '')}${gross ? ' (HHV)' : ''}`,
+    name: `${spec.kind === 'electricity' ? electricityName : labelText}${v.group ? ` (${v.group.toLowerCase()})` : ''}: ${unit.gas} per ${served.unit.replace(/^.* per /, '')}${gross ? ' (HHV)' : ''}`,
     ...served,
     ...(notForInventory ? { kind: 'not_for_inventory' as const } : {}),
     ...(gross || notes.length ? { basis: { ...(gross ? { calorific_value: 'gross' as const } : {}), ...(notes.length ? { note: notes.join('; ') } : {}) } } : {}),

@@ -164,9 +164,11 @@ describe('nga: qualifiers from table titles and headers, units from the tables (
   it('names location-based and market-based (residual mix) national factors apart, with their basis', () => {
     const location = byKey.get('electricity.au.national.location_scope2_kwh')
     const market = byKey.get('electricity.au.national.market_scope2_kwh')
-    expect(location?.name).toBe('National: scope 2 emission factor per kWh, location-based')
+    expect(location?.name).toBe('National: scope 2 emission factor per kWh (location-based)')
     expect(location?.basis).toEqual({ electricity: 'location_based' })
-    expect(market?.name).toBe('National: scope 2 emission factor per kWh, market-based, residual mix')
+    expect(market?.name).toBe('National: scope 2 emission factor per kWh (market-based, residual mix)')
+    // A state only Table 1 has keeps its name; its basis still says location-based.
+    expect(byKey.get('electricity.au.nsw_act.location_scope2_kwh')).toMatchObject({ name: 'New South Wales and Australian Capital Territory: scope 2 emission factor per kWh', basis: { electricity: 'location_based' } })
     expect(market?.basis).toEqual({ electricity: 'residual_mix' })
   })
 

@@ -102,6 +102,9 @@ export function readNgaTable(sheetName: string, sheet: Sheet, topicOfTitle: Topi
   }
 }
 
+/** The qualifier a factor's name takes only where another factor of the edition shares its name (`Topic.qualifierWhenShared`). */
+export const SHARED_QUALIFIER = new WeakMap<DraftFactor, string>()
+
 function escapeRe(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
@@ -148,7 +151,8 @@ function emitRow(sheetName: string, sheet: Sheet, title: string, topic: Topic, f
       ? converted(value, tonnesToKg(col.gasBasis, col.activity))
       : { value, unit: `kg ${col.gasBasis} per ${col.activity}` }
     const gasLabel = col.gas === 'total' ? '' : ` ${col.gas.toUpperCase()}${col.gasBasis === 'CO2e' ? ' (as CO2e)' : ''}`
-    const topicWords = topic.qualifier && !new RegExp(`\\b${escapeRe(topic.qualifier)}\\b`, 'i').test(`${row.label} ${row.group}`) ? `, ${topic.qualifier}` : ''
+    const saysIt = topic.qualifier === undefined || new RegExp(`\\b${escapeRe(topic.qualifier)}\\b`, 'i').test(`${row.label} ${row.group}`)
+    const topicWords = !saysIt && !topic.qualifierWhenShared ? `, ${topic.qualifier}` : ''
     const factor: DraftFactor = {
       key: `${topic.domain}.au.${subject}.${method}`,
       name: `${row.label}${row.group && !row.label.startsWith(row.group) ? ` (${row.group})` : ''}:${scope ? ` ${scope.replace('_', ' ')}` : ''}${col.qualifier ? ` ${col.qualifier.replace(/_/g, ' ')}` : ''}${gasLabel} emission factor per ${col.activity}${topicWords}`,
@@ -162,6 +166,7 @@ function emitRow(sheetName: string, sheet: Sheet, title: string, topic: Topic, f
       ...(stateOfRow ? { tags: stateOfRow.tags } : {}),
     }
     out.factors.push(factor)
+    if (!saysIt && topic.qualifierWhenShared && topic.qualifier) SHARED_QUALIFIER.set(factor, topic.qualifier)
     if (col.gas === 'total' && col.mass === 'kg') totals.set(basisKey, factor)
     else if (col.gas !== 'total' && col.mass === 'kg' && col.gasBasis === 'CO2e') pending.push({ basisKey, gas: col.gas, value, cell_ref })
   }

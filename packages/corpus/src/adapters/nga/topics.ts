@@ -24,6 +24,11 @@ export interface Topic {
    * to landfill, or T&D losses.
    */
   qualifier?: string
+  /**
+   * Whether `qualifier` goes into a name only where the name would otherwise be shared: every
+   * Table 1 row is location-based (its basis says so), but only `National` is also in Table 2.
+   */
+  qualifierWhenShared?: boolean
   /** The basis the title states (location-based, market-based). */
   basis?: FactorBasis
 }
@@ -33,10 +38,10 @@ const RULES: { title: RegExp; topic: Topic }[] = [
   { title: /energy conversion factors|volume to weight/i, topic: { domain: 'other', prefix: '', skip: { reason: 'energy_conversion', detail: 'conversion factors' } } },
   { title: /carbon content factors|variables and default values|leakage factors/i, topic: { domain: 'other', prefix: '', skip: { reason: 'not_a_factor', detail: 'parameters, not emission factors' } } },
   { title: /simplification of emissions equations/i, topic: { domain: 'waste', prefix: '', skip: { reason: 'restated_primary', detail: 'worked parameters restating the waste factor tables' } } },
-  { title: /market-based/i, topic: { domain: 'electricity', prefix: 'market', byRegion: true, qualifier: 'market-based', basis: { electricity: 'market_based' } } },
+  { title: /market-based/i, topic: { domain: 'electricity', prefix: 'market', byRegion: true, qualifier: 'market-based', qualifierWhenShared: true, basis: { electricity: 'market_based' } } },
   { title: /transmission and distribution losses/i, topic: { domain: 'electricity', prefix: 'td_losses', byRegion: true, qualifier: 'transmission and distribution losses' } },
-  { title: /electricity grids/i, topic: { domain: 'electricity', prefix: 'grid', byRegion: true, qualifier: 'electricity grids table' } },
-  { title: /electricity/i, topic: { domain: 'electricity', prefix: 'location', byRegion: true, qualifier: 'location-based', basis: { electricity: 'location_based' } } },
+  { title: /electricity grids/i, topic: { domain: 'electricity', prefix: 'grid', byRegion: true, qualifier: 'electricity grids table', qualifierWhenShared: true } },
+  { title: /electricity/i, topic: { domain: 'electricity', prefix: 'location', byRegion: true, qualifier: 'location-based', qualifierWhenShared: true, basis: { electricity: 'location_based' } } },
   { title: /solid fuels/i, topic: { domain: 'fuels', prefix: 'solid', defaultScope: 1 } },
   { title: /gaseous fuels/i, topic: { domain: 'fuels', prefix: 'gaseous', defaultScope: 1 } },
   { title: /liquid fuels/i, topic: { domain: 'fuels', prefix: 'liquid', defaultScope: 1 } },

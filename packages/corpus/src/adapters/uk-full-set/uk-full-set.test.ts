@@ -182,10 +182,9 @@ describe('uk-full-set adapter', () => {
     ]
     const o = ingest(2025, { Bioenergy: XLSX.utils.aoa_to_sheet(aoa) })
     const kwh = o.factors.find((f) => f.cell_ref === "'Bioenergy'!D14")
-    expect(kwh).toMatchObject({ unit: 'kg CO2e per kWh (Net CV)', basis: { calorific_value: 'net' } })
-    expect(kwh?.name).toMatch(/per kWh \(Net CV\)$/)
+    expect(kwh).toMatchObject({ unit: 'kg CO2e per kWh', basis: { calorific_value: 'net', note: 'the sheet states all its energy-based factors on a net calorific value basis' } })
     expect(kwh?.key).toMatch(/\.kwh$/)
-    expect(o.factors.find((f) => f.cell_ref === "'Bioenergy'!D13")?.unit).toBe('kg CO2e per GJ (Net CV)')
+    expect(o.factors.find((f) => f.cell_ref === "'Bioenergy'!D13")?.basis?.calorific_value).toBe('net')
     // Litres are not an energy unit: no CV basis.
     expect(o.factors.find((f) => f.cell_ref === "'Bioenergy'!D12")).toMatchObject({ unit: 'kg CO2e per litre' })
     expect(o.factors.find((f) => f.cell_ref === "'Bioenergy'!D12")?.basis).toBeUndefined()
