@@ -4,11 +4,11 @@
  * by hand in docs/benchmarks.md with the machine and the date; they are never asserted in tests.
  */
 import { cpus, totalmem, loadavg } from 'node:os'
-import { benchCorpusBuild } from '../packages/corpus/src/bench.ts'
+import { benchCorpusBuild } from '../packages/corpus/bench/build.ts'
 import { benchFinding } from '../packages/engine/bench/find.ts'
 import { runCalcBench } from '../packages/engine/bench/calc.ts'
-import { formatBenchTable, runServerBench } from '../packages/server/src/bench.ts'
-import { benchBrowser } from '../packages/web-worker/src/bench.ts'
+import { formatBenchTable, runServerBench } from '../packages/server/bench/load.ts'
+import { benchBrowser } from '../packages/web-worker/bench/browser.ts'
 
 type Suite = 'finding' | 'calc' | 'corpus' | 'server' | 'browser'
 const ALL: Suite[] = ['finding', 'calc', 'server', 'browser', 'corpus']

@@ -1,6 +1,6 @@
 /**
  * Turn eval/cases.ts (key patterns) into eval/resolve-eval.json (source cells) against a
- * release build. Run when the cases change: `npx tsx packages/engine/eval/author-eval.ts [releasesDir]`.
+ * release build. Run when the cases change: `npx tsx --conditions=@openfactors/source packages/engine/eval/author-eval.ts [releasesDir]`.
  * Prints every case whose patterns match nothing, so the set never silently loses a case.
  */
 import { writeFileSync } from 'node:fs'

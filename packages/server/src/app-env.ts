@@ -27,6 +27,8 @@ export interface AppVariables {
   account?: Account
   apiKey?: KeyRecord
   body?: unknown
+  /** Calls this request counts as (default 1; MCP: tool calls and resource reads in the message). */
+  calls?: number
 }
 
 export interface AppEnv {

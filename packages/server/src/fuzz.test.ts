@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { harness, type Harness } from './test-support/harness.ts'
+import { harness, type Harness } from '../test/support/harness.ts'
 
 let h: Harness
 let key: string

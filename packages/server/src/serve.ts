@@ -1,10 +1,9 @@
 /**
- * Runs the API on Node: builds the corpus on first run, loads the engine (latest release now,
+ * Runs the API on Node: builds the corpus on first run (its own process, see ensure-releases.ts), loads the engine (latest release now,
  * older ones on first use), opens the store, serves with @hono/node-server, runs the webhook
  * loop, and closes everything in order. Takes its config explicitly; `start.ts` reads the env.
  */
-import { buildReleases, defaultOutDir, repoRoot, type BuildProgress } from '@openfactors/corpus'
-import { createEngine, verifyReceipt } from '@openfactors/engine'
+import { createEngine, latestRelease, releaseBefore, verifyReceipt } from '@openfactors/engine'
 import { serve, type ServerType } from '@hono/node-server'
 import { serveStatic } from '@hono/node-server/serve-static'
 import type { IncomingMessage } from 'node:http'
@@ -13,11 +12,13 @@ import { join } from 'node:path'
 import type { AddressInfo } from 'node:net'
 import { createApp } from './app.ts'
 import type { AppEnv, Logger } from './app-env.ts'
-import { latestRelease, compareVersions } from './bulk-feed.ts'
 import type { ServerConfig } from './config.ts'
+import { ensureReleases } from './ensure-releases.ts'
+import { defaultReleasesDir, repoRoot } from './paths.ts'
 import { diskReleaseFiles } from './release-files.ts'
 import { openStore } from './stores/open.ts'
 import { announceRelease, deliverDue } from './webhooks/dispatcher.ts'
+import { publicUrlCheck } from './webhooks/resolve-check.ts'
 
 export interface RunningServer {
   url: string
@@ -28,45 +29,23 @@ export interface RunningServer {
 
 export interface StartOptions {
   logger?: Logger
-  /** Where the first-run build draws its progress bar. */
-  progress?: NodeJS.WriteStream
-}
-
-function progressPrinter(stream: NodeJS.WriteStream): (p: BuildProgress) => void {
-  let lastPhase = ''
-  return (p) => {
-    const pct = Math.round(Math.max(0, Math.min(1, p.fraction)) * 100)
-    if (stream.isTTY) {
-      const filled = Math.round(pct / 4)
-      stream.write(`\r[${'#'.repeat(filled)}${'.'.repeat(25 - filled)}] ${String(pct).padStart(3)}% ${p.phase} ${(p.current ?? '').padEnd(40).slice(0, 40)}`)
-    } else if (p.phase !== lastPhase) {
-      stream.write(`corpus build: ${p.phase}\n`)
-    }
-    lastPhase = p.phase
-  }
-}
-
-/** Build `data/releases` from the datasets when it has no manifest yet. */
-export async function ensureReleases(dir: string, stream: NodeJS.WriteStream): Promise<void> {
-  if (existsSync(join(dir, 'manifest.json'))) return
-  stream.write(`No data releases in ${dir}: building the corpus from the published datasets (first run only).\n`)
-  const result = await buildReleases({ outDir: dir, onProgress: progressPrinter(stream) })
-  if (stream.isTTY) stream.write('\n')
-  if (!result.written) throw new Error(`The corpus build failed; see ${join(dir, 'build-report.json')} (or run npm run corpus -- build).`)
 }
 
 export async function startServer(config: ServerConfig, opts: StartOptions = {}): Promise<RunningServer> {
   const logger: Logger = opts.logger ?? (config.log === 'off' ? () => undefined : (line) => console.log(JSON.stringify(line)))
-  const releasesDir = config.releasesDir ?? defaultOutDir()
-  await ensureReleases(releasesDir, opts.progress ?? process.stderr)
+  const releasesDir = config.releasesDir ?? defaultReleasesDir()
+  await ensureReleases(releasesDir)
   const files = diskReleaseFiles(releasesDir)
   const manifest = files.manifest()
-  const latest = manifest ? latestRelease(manifest) : undefined
+  const latest = manifest ? latestRelease(manifest.releases) : undefined
   if (!manifest || !latest) throw new Error(`No releases in ${join(releasesDir, 'manifest.json')}.`)
 
   const engine = createEngine({ catalog: manifest.releases, loadRelease: (v) => files.artifactJson(v) })
   engine.load(files.artifactJson(latest.mb_version))
-  const store = await openStore(config)
+  // Build the lazy per-gas indexes now, so the first search that needs them does not stall a request.
+  engine.search({ search: 'openfactors-warm-up' })
+  const store = await openStore(config, (err) =>
+    logger({ ts: new Date().toISOString(), level: 'error', store: config.databaseUrl ? 'postgres' : 'sqlite', error: err instanceof Error ? `${err.name}: ${err.message}`.slice(0, 300) : 'store error' }))
 
   const staticDir = config.staticDir ?? join(repoRoot(), 'examples', 'browser-app', 'dist')
   const app = createApp({
@@ -82,7 +61,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
 
   // Webhooks: announce a new latest release once (across instances), then deliver in the background.
   const now = () => new Date()
-  const previous = manifest.releases.filter((r) => compareVersions(r.mb_version, latest.mb_version) < 0).map((r) => r.mb_version).sort(compareVersions).at(-1)
+  const previous = releaseBefore(manifest.releases, latest.mb_version)?.mb_version
   const background = (what: string, job: () => Promise<unknown>) => job().catch((err: unknown) =>
     logger({ ts: now().toISOString(), level: 'error', job: what, error: err instanceof Error ? err.message : String(err) }))
   void background('announce', async () => {
@@ -90,8 +69,11 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     await announceRelease(store, previous ? await files.artifact(previous) : null, await files.artifact(latest.mb_version), now())
   })
   const timers = [
-    setInterval(() => void background('webhooks', () => deliverDue(store, { now })), config.webhookIntervalMs),
-    setInterval(() => void background('prune', () => store.pruneWindows('m:', `m:${new Date(Date.now() - 3_600_000).toISOString().slice(0, 16)}`)), 60_000),
+    setInterval(() => void background('webhooks', () => deliverDue(store, { now, ...(config.allowPrivateWebhooks ? {} : { checkUrl: publicUrlCheck }) })), config.webhookIntervalMs),
+    setInterval(() => void background('prune', async () => {
+      await store.pruneWindows('m:', `m:${new Date(Date.now() - 3_600_000).toISOString().slice(0, 16)}`)
+      await store.pruneWindows('h:', `h:${new Date(Date.now() - 7_200_000).toISOString().slice(0, 13)}`)
+    }), 60_000),
   ]
   for (const t of timers) t.unref()
 

@@ -8,7 +8,7 @@ import { builtinModules } from 'node:module'
 import { join, relative } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildBundle } from './harness/build.ts'
+import { buildBundle } from '../test/harness/build.ts'
 
 /**
  * Gzipped byte budgets. Measured 2026-11-22: worker (engine + zod + minisearch + decimal.js +

@@ -3,23 +3,13 @@
  * responses with them). The server generates its OpenAPI document from these.
  */
 import { z } from 'zod'
-import { CellValueSchema, DerivedValueSchema, FactorBasisSchema, FactorKindSchema, LicenseSchema, MaterialDataSchema, ModuleLabelSchema, ScopeSchema } from '../release/schema.ts'
+import { CellValueSchema, DerivedValueSchema, FactorBasisSchema, FactorKindSchema, MaterialDataSchema, ModuleLabelSchema, ScopeSchema } from '../release/schema.ts'
+import { SourceRefSchema } from '../release/view.ts'
 
-export const SourceRefSchema = z.object({
-  id: z.string().describe('Dataset and edition, e.g. uk-desnz-ghg-cf-2025'),
-  cell_ref: z.string().describe("Where the value was read: 'Sheet'!D23, file.csv#L12:Column or file.json#/pointer"),
-  title: z.string(),
-  publisher: z.string(),
-  url: z.string(),
-  license: LicenseSchema,
-  redistributable: z.boolean(),
-  attribution: z.string(),
-  retrieved_at: z.string(),
-  published_at: z.string(),
-  data_version: z.string(),
-})
+export { SourceRefSchema }
 
-export const GasValueSchema = z.object({ value: z.number(), source: SourceRefSchema })
+/** A gas of a factor: value and cell; the rest of its source is the factor's `source`. */
+export const GasValueSchema = z.object({ value: z.number(), cell_ref: z.string() })
 const GasesSchema = z.record(z.string(), GasValueSchema)
 
 export const FactorSchema = z.object({
@@ -58,7 +48,6 @@ export const LookupResponseSchema = z.object({
       name: z.string(),
       scope: ScopeSchema.nullable(),
       section: z.string(),
-      gases: GasesSchema.optional(),
     }),
     source: SourceRefSchema,
     scope: ScopeSchema.nullable(),

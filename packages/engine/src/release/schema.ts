@@ -27,6 +27,25 @@ export const LicenseSchema = z.object({
   url: z.string().nullable(),
 })
 
+/**
+ * What a published source says about itself, declared once: the corpus lock entry, the artifact's
+ * edition and the `source` object served with every factor all spread these fields.
+ */
+export const PublicationSchema = z.object({
+  title: z.string(),
+  publisher: z.string(),
+  url: z.string(),
+  license: LicenseSchema,
+  redistributable: z.boolean(),
+  attribution: z.string(),
+})
+
+/** When the file was downloaded and when its publisher published it (YYYY-MM-DD). */
+export const SourceDatesSchema = z.object({
+  retrieved_at: z.string(),
+  published_at: z.string(),
+})
+
 /** One dataset edition (e.g. `uk-desnz-ghg-cf-2025`): the source metadata shared by its factors. */
 export const EditionSchema = z.object({
   /** Source id served as `source.id`: dataset slug + edition, e.g. `uk-desnz-ghg-cf-2025`. */
@@ -34,16 +53,10 @@ export const EditionSchema = z.object({
   /** Dataset slug (folder in the datasets directory), e.g. `uk-desnz-ghg-conversion-factors`. */
   dataset: z.string(),
   edition: z.string(),
-  title: z.string(),
-  publisher: z.string(),
-  url: z.string(),
-  license: LicenseSchema,
-  redistributable: z.boolean(),
-  attribution: z.string(),
+  ...PublicationSchema.shape,
   /** Files of this edition, relative to the datasets directory, with their sha256. */
   files: z.array(z.object({ path: z.string(), sha256: z.string() })),
-  retrieved_at: z.string(),
-  published_at: z.string(),
+  ...SourceDatesSchema.shape,
 })
 export type Edition = z.infer<typeof EditionSchema>
 

@@ -101,8 +101,13 @@ function auditWarnings(lines: LineExact[]): Warning[] {
   return [...seen.values()].slice(0, 200)
 }
 
+/** The embodied request checked against its schema (throws invalid_request). */
+export function parseEmbodiedRequest(input: unknown): EmbodiedRequestParsed {
+  return parseRequest(EmbodiedRequestSchema, input, 'embodied')
+}
+
 export function calculateEmbodied(input: unknown, view: ReleaseView, ctx: CalcContext = {}): EmbodiedResponse {
-  const req = parseRequest(EmbodiedRequestSchema, input, 'embodied')
+  const req = parseEmbodiedRequest(input)
   const profile = METHODOLOGY_PROFILES[req.profile]
   const materialSpecs = specs(req, view)
   const lines = req.materials.map((line, i) => computeLine(line, line.id ?? String(i), materialSpecs[i]!, profile))
