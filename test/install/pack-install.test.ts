@@ -2,9 +2,12 @@
  * Proof from outside: every published package is built, packed (`npm pack`) and installed from its
  * tarball into a fresh project outside the workspace, and used there the way the README says —
  * plain Node with the data package, the `openfactors` CLI, a vite-built page in Chromium (the engine in a Web Worker,
- * offline after the first load), and the packed server started with plain `node`. The README's
+ * offline after the first load), and the packed server and MCP bin started with plain `node`. The README's
  * snippets run exactly as written. Parts that need real data skip, saying why, when no release is built.
  */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -139,6 +142,21 @@ describe('the packed packages, installed into a fresh project outside the worksp
         await server.close()
       }
     })
+  })
+
+  it.skipIf(!HAS_DATA)('runs the packed openfactors-mcp bin over stdio on the data package', async () => {
+    const client = new Client({ name: 'openfactors-install-test', version: '1.0.0' })
+    await client.connect(new StdioClientTransport({
+      command: join(app, 'node_modules', '.bin', 'openfactors-mcp'),
+      env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '/tmp', OPENFACTORS_RELEASES_DIR: join(app, 'node_modules', '@openfactors', 'data', 'releases') },
+      stderr: 'pipe',
+    }))
+    try {
+      const resolved = (await client.callTool({ name: 'resolve_activity', arguments: { description: 'diesel litres' } })) as CallToolResult
+      expect(JSON.stringify(resolved.structuredContent)).toContain(DIESEL)
+    } finally {
+      await client.close()
+    }
   })
 
   describe.skipIf(!HAS_DATA)('the packed server', () => {

@@ -32,7 +32,6 @@ CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 `
 
 interface AccountRow { id: string; email: string; plan: string; monthly_quota: number | null; burst_per_minute: number | null; created_at: string }
-interface KeyRow { id: string; account_id: string; prefix: string; created_at: string }
 
 function toAccount(r: AccountRow): Account {
   return { id: r.id, email: r.email, plan: r.plan as Plan, monthly_quota: r.monthly_quota, burst_per_minute: r.burst_per_minute, created_at: r.created_at }

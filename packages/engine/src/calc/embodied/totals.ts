@@ -92,7 +92,7 @@ function stageValues(lines: LineExact[]): Map<string, Dec> {
       stages.set('C3-C4', sum(lines.flatMap((l) => [stageOf(l, 'C3'), stageOf(l, 'C4'), stageOf(l, 'C3-C4')])))
       continue
     }
-    if (!lines.some((l) => l.modules.has(label) || l.inBoundary.has(label as never))) continue
+    if (!lines.some((l) => l.modules.has(label) || (l.inBoundary as ReadonlySet<string>).has(label))) continue
     stages.set(label, sum(lines.map((l) => stageOf(l, label))))
   }
   return stages
