@@ -18,8 +18,7 @@ import { tempDir } from './fixtures.ts'
 const datasetsDir = findDatasetsDir()
 const UK_DIESEL_PER_LITRE = 'fuels.gb.liquid_fuels_diesel_average_biofuel_blend.litres'
 
-const present = datasetsDirExists(datasetsDir)
-describe.skipIf(!present)(`real datasets: full build${present ? '' : ` (skipped: no datasets directory at ${datasetsDir})`}`, () => {
+describe.skipIf(!datasetsDirExists(datasetsDir))(`real datasets: full build${datasetsDirExists(datasetsDir) ? '' : ` (skipped: no datasets in ${datasetsDir}; npm run corpus -- fetch)`}`, () => {
   const t = tempDir('openfactors-real-build-')
   const out = join(t.dir, 'releases')
   let result: BuildResult

@@ -1,6 +1,6 @@
 /**
  * createEngine: the synchronous engine every host wraps (Node, Web Worker, HTTP server, MCP).
- * Holds several releases side by side; `as_of` picks one (decisions §2).
+ * Holds several releases side by side; `as_of` picks one (docs/decisions.md §2).
  */
 import { calculateEmbodied, calculatePcaf } from './calc/index.ts'
 import type { CalcContext } from './calc/index.ts'

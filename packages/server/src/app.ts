@@ -48,6 +48,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     config: deps.config,
     clock,
     releases: deps.releases,
+    offload: deps.offload,
     verifyReceipt: deps.verifyReceipt,
     guards: {
       open: addressLimit(quotaDeps, addressOf),

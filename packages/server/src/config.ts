@@ -52,6 +52,9 @@ export const EnvSchema = z.object({
   /** MCP event streams (GET /mcp): open at once per key, and closed after this long idle. */
   OPENFACTORS_MCP_STREAMS_PER_KEY: int(2),
   OPENFACTORS_MCP_STREAM_IDLE_MS: int(60_000),
+  /** Calculation worker threads (0: calculate on the event loop) and the time one calculation may take. */
+  OPENFACTORS_CALC_WORKERS: z.coerce.number().int().min(0).max(64).default(1),
+  OPENFACTORS_CALC_TIMEOUT_MS: int(30_000),
   /** Allow webhook URLs on loopback, private, link-local and metadata addresses (development only). */
   OPENFACTORS_ALLOW_PRIVATE_WEBHOOKS: flag(false),
 })
@@ -78,6 +81,8 @@ export interface ServerConfig {
   mcpStreamsPerKey: number
   mcpStreamIdleMs: number
   allowPrivateWebhooks: boolean
+  calcWorkers: number
+  calcTimeoutMs: number
 }
 
 /** Bounds every JSON body and MCP message is checked against before any work starts. */
@@ -128,6 +133,8 @@ export function parseEnv(env: Record<string, string | undefined>): ServerConfig 
     mcpStreamsPerKey: e.OPENFACTORS_MCP_STREAMS_PER_KEY,
     mcpStreamIdleMs: e.OPENFACTORS_MCP_STREAM_IDLE_MS,
     allowPrivateWebhooks: e.OPENFACTORS_ALLOW_PRIVATE_WEBHOOKS,
+    calcWorkers: e.OPENFACTORS_CALC_WORKERS,
+    calcTimeoutMs: e.OPENFACTORS_CALC_TIMEOUT_MS,
   }
 }
 

@@ -10,7 +10,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 export type ServerErrorCode =
   | 'unauthorized' | 'forbidden' | 'not_found' | 'method_not_allowed' | 'key_exists'
   | 'payload_too_large' | 'unsupported_media_type' | 'rate_limited' | 'quota_exceeded' | 'internal'
-  | 'store_unavailable'
+  | 'store_unavailable' | 'calculation_timeout'
 
 /** Every engine code and every server code has a status: a new code that is missing here does not compile. */
 export const ERROR_STATUS = {
@@ -34,6 +34,7 @@ export const ERROR_STATUS = {
   internal: 500,
   release_invalid: 503,
   store_unavailable: 503,
+  calculation_timeout: 503,
 } as const satisfies Record<ErrorCode | ServerErrorCode, ContentfulStatusCode>
 
 export type ApiErrorCode = keyof typeof ERROR_STATUS
@@ -59,6 +60,7 @@ export const ERROR_DESCRIPTIONS: Record<ApiErrorCode, string> = {
   quota_exceeded: 'The key\'s monthly quota is used up. `Retry-After` gives the seconds until the month resets (UTC).',
   internal: 'An unexpected server error. The body never carries internal detail; the `X-Request-Id` header identifies the request in the server log.',
   release_invalid: 'The server has no usable data release loaded. Try again later.',
+  calculation_timeout: 'The calculation did not finish within the server\'s time limit (`OPENFACTORS_CALC_TIMEOUT_MS`) and was stopped. Send a smaller request or retry after `Retry-After` seconds.',
   store_unavailable: 'The store behind keys and quotas (SQLite or PostgreSQL) did not answer in time. Nothing was counted; retry after `Retry-After` seconds.',
 }
 

@@ -55,7 +55,7 @@ const ErrorEnvelopeSchema = z.object({
   }),
 })
 
-const HealthSchema = z.object({ status: z.literal('ok'), engine_version: z.string().optional(), data_version: z.string().nullable().optional(), store: z.string(), store_ok: z.boolean() })
+const HealthSchema = z.object({ status: z.literal('ok'), engine_version: z.string().optional(), data_version: z.string().nullable().optional(), store: z.string(), store_ok: z.boolean(), calculations: z.enum(['workers', 'in-process']).optional() })
 const WebhookCreatedSchema = z.object({
   webhook: z.object({ id: z.string(), url: z.string(), events: z.array(z.string()), created_at: z.string() }),
   secret: z.string().describe('Signing secret; shown once.'),
@@ -65,7 +65,7 @@ const WebhookCreatedSchema = z.object({
 export const EMISSIONS_EXAMPLE = {
   activities: [
     { id: 'vans', description: 'diesel', country: 'GB', quantity: { value: 1200, unit: 'litres' } },
-    { id: 'generator', description: 'diesel', country: 'GB', quantity: { value: 50, unit: 'US gallons' } },
+    { id: 'depot', description: 'diesel', country: 'GB', quantity: { value: 2, unit: 'm3' } },
     { id: 'office', description: 'grid electricity', country: 'GB', quantity: { value: 35, unit: 'MWh' } },
   ],
 }

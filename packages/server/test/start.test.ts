@@ -28,7 +28,7 @@ describe('start.ts', () => {
     writeFileSync(join(dir, 'static', 'index.html'), '<!doctype html><title>demo</title>')
     const server = await spawnServer({ OPENFACTORS_RELEASES_DIR: join(dir, 'releases'), OPENFACTORS_DB: join(dir, 'start.db'), OPENFACTORS_STATIC_DIR: join(dir, 'static') })
     try {
-      expect(await (await fetch(`${server.url}/health`)).json()).toEqual({ status: 'ok', engine_version: ENGINE_VERSION, data_version: '2026.2', store: 'sqlite', store_ok: true })
+      expect(await (await fetch(`${server.url}/health`)).json()).toEqual({ status: 'ok', engine_version: ENGINE_VERSION, data_version: '2026.2', store: 'sqlite', store_ok: true, calculations: expect.stringMatching(/^(workers|in-process)$/) })
       const page = await fetch(`${server.url}/`)
       expect(page.status).toBe(200)
       expect(await page.text()).toContain('<title>demo</title>')

@@ -1,5 +1,5 @@
 /**
- * Search (decisions §3): full text over the release with filters, or a filtered listing in
+ * Search (docs/decisions.md §3): full text over the release with filters, or a filtered listing in
  * key order when there is no search text.
  */
 import { z } from 'zod'

@@ -1,6 +1,6 @@
 /**
  * Response shapes built from a release row: the search `Factor` and the lookup body
- * (service-api.md + decisions §3).
+ * (docs/api.md + docs/decisions.md §3).
  */
 import type { Edition, FactorBasis, FactorKind, FactorRow, ModuleLabel, Scope } from '../release/schema.ts'
 import { kindOf } from '../release/schema.ts'

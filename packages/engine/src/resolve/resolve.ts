@@ -1,5 +1,5 @@
 /**
- * Resolve: free text -> ranked factor keys with confidence and geo_match (decisions §3).
+ * Resolve: free text -> ranked factor keys with confidence and geo_match (docs/decisions.md §3).
  * Reading the text is parse.ts, hints and typos adjust.ts, ranking rank.ts; this file turns
  * the ranking into the response and its confidence scale (docs/resolve.md).
  */

@@ -20,6 +20,7 @@ export interface Guards {
 
 export interface RouteDeps extends Required<Pick<AppDeps, 'engine' | 'store' | 'config' | 'clock'>> {
   releases: AppDeps['releases']
+  offload: AppDeps['offload']
   verifyReceipt: AppDeps['verifyReceipt']
   guards: Guards
   /** The calculation context of a request (request id, clock, plan's attribution rule). */

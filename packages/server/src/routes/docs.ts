@@ -18,7 +18,11 @@ export function docRoutes(app: App, deps: RouteDeps): void {
   app.get('/health', async (c) => {
     const manifest = deps.releases?.manifest()
     const latest = manifest ? latestRelease(manifest.releases) : undefined
-    const about = { engine_version: ENGINE_VERSION, data_version: latest?.mb_version ?? null, store: deps.store.kind }
+    const about = {
+      engine_version: ENGINE_VERSION, data_version: latest?.mb_version ?? null, store: deps.store.kind,
+      // Where calculations run: `workers` once a calculation worker is ready, else on the event loop.
+      ...(deps.offload ? { calculations: deps.offload.ready() ? 'workers' : 'in-process' } : {}),
+    }
     const problem = await deps.store.ping().then(() => null, (err: unknown) => err)
     if (problem === null) return c.json({ status: 'ok', ...about, store_ok: true })
     // Down (or any store failure): 503 with the health fields and the error envelope.

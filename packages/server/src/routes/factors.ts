@@ -10,7 +10,7 @@ import type { App, RouteDeps } from './deps.ts'
 const text = z.string().max(500)
 /**
  * Query of the search: strings from the URL, coerced and bounded here with the engine's bounds
- * (decisions §3); unknown parameters are refused so a typo (`serach`) is not silently ignored.
+ * (docs/decisions.md §3); unknown parameters are refused so a typo (`serach`) is not silently ignored.
  */
 export const SearchQuerySchema = z.strictObject({
   search: text.optional(),

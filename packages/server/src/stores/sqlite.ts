@@ -121,9 +121,11 @@ export function openSqliteStore(path: string, busyTimeoutMs = 1_000): Store {
       throw err
     }
   }))
+  // At most this many calls per transaction, so another process sharing the file gets its turn.
+  const MAX_BATCH = 16
   function flushConsumes(): void {
-    const batch = pending
-    pending = []
+    const batch = pending.splice(0, MAX_BATCH)
+    if (pending.length > 0) setImmediate(flushConsumes)
     if (batch.length === 0) return
     try {
       const results = consumeBatchTx.immediate(batch)

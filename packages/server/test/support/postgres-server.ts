@@ -11,6 +11,10 @@ import { join } from 'node:path'
 
 export interface TestPostgres {
   url: string
+  /** Shut the database down (fast mode) but keep its files: an outage. */
+  halt(): void
+  /** Start it again on the same port and data after `halt()`. */
+  resume(): void
   stop(): void
 }
 
@@ -55,15 +59,27 @@ export async function startPostgres(): Promise<TestPostgres> {
   const data = join(dir, 'data')
   const port = await freePort()
   run('initdb', ['-D', data, '--auth=trust', '-U', 'postgres', '--encoding=UTF8', '--no-sync'])
-  run('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`, 'start'])
+  const start = () => run('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`, 'start'])
+  start()
   run('createdb', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', 'openfactors'])
   let stopped = false
+  let halted = false
   return {
     url: `postgresql://postgres@127.0.0.1:${port}/openfactors`,
+    halt() {
+      if (halted || stopped) return
+      run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop'])
+      halted = true
+    },
+    resume() {
+      if (!halted || stopped) return
+      start()
+      halted = false
+    },
     stop() {
       if (stopped) return
       stopped = true
-      try { run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']) } finally { rmSync(dir, { recursive: true, force: true }) }
+      try { if (!halted) run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']) } finally { rmSync(dir, { recursive: true, force: true }) }
     },
   }
 }

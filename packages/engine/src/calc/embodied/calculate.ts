@@ -14,10 +14,10 @@ import { lineResult, stageTotals } from './totals.ts'
 import { EmbodiedRequestSchema, type EmbodiedRequestParsed, type EmbodiedResponse } from './schema.ts'
 
 const FORMULAS: Record<string, string> = {
-  mass_kg: 'quantity converted with density (m3), area mass or thickness x density (m2), mass per unit (m, piece) (methodology.md B7)',
+  mass_kg: 'quantity converted with density (m3), area mass or thickness x density (m2), mass per unit (m, piece) (docs/embodied.md B7)',
   module_value: 'module value = published value per declared unit x quantity in declared units',
   A4: 'A4 = mass_kg x scenario factor (kg CO2e/kg), or mass_kg x sum(distance_km x mode factor) / 1000',
-  A5: 'A5.3 = WR/(1-WR) x (A1-A3 + A4 + C2 + C3-C4) (IStructE 2020, methodology.md B3); + A5.2 site activities allocated by mass share',
+  A5: 'A5.3 = WR/(1-WR) x (A1-A3 + A4 + C2 + C3-C4) (IStructE 2020, docs/embodied.md B3); + A5.2 site activities allocated by mass share',
   C2: 'C2 = mass_kg x C2 factor (default) or published',
   'C3-C4': 'C3-C4 = mass_kg x combined end-of-life factor (default) when C3/C4 are not published',
   by_stage: 'by_stage = per module, sum of the counted line values (+ A5.1 in A5); C3 and C4 apart when every line with module C publishes them, else one C3-C4 key for all end-of-life processing',

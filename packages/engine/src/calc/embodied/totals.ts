@@ -1,6 +1,6 @@
 /**
  * Line results and stage totals at the output edge: D beside the total, biogenic, sequestration
- * and carbonation apart (methodology.md B5), one C3/C4 scheme per response (docs/embodied.md).
+ * and carbonation apart (docs/embodied.md B5), one C3/C4 scheme per response (docs/embodied.md).
  */
 import { dec, out, sum, type Dec } from '../decimal.ts'
 import type { ExactModule, LineExact } from './line.ts'

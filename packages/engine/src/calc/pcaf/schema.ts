@@ -1,5 +1,5 @@
 /**
- * PCAF request and response schemas (service-api.md "POST /v1/calculate/pcaf", decisions §3–§4).
+ * PCAF request and response schemas (docs/api.md "POST /v1/calculate/pcaf", docs/decisions.md §3–§4).
  * The request is the HTTP body; the response is exactly the HTTP 200 body.
  */
 import { z } from 'zod'
