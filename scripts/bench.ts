@@ -5,8 +5,8 @@
  */
 import { cpus, totalmem, loadavg } from 'node:os'
 import { benchCorpusBuild } from '../packages/corpus/src/bench.ts'
-import { benchFinding } from '../packages/engine/src/bench/find.bench.ts'
-import { runCalcBench } from '../packages/engine/src/calc/bench.ts'
+import { benchFinding } from '../packages/engine/bench/find.ts'
+import { runCalcBench } from '../packages/engine/bench/calc.ts'
 import { formatBenchTable, runServerBench } from '../packages/server/src/bench.ts'
 import { benchBrowser } from '../packages/web-worker/src/bench.ts'
 

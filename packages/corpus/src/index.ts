@@ -3,7 +3,7 @@
  */
 export { buildReleases, type BuildOptions, type BuildProgress, type BuildPhase, type BuildResult } from './build.ts'
 export { verifyReleases, type VerifyOptions, type VerifyReport } from './verify.ts'
-export { diffReleases, formatDiff, type ReleaseDiff, type DiffEntry, type ChangedEntry } from './diff.ts'
+export { formatDiff } from './format-diff.ts'
 export {
   readManifest,
   readReleaseArtifact,
@@ -16,7 +16,7 @@ export {
 export { defaultOutDir, findDatasetsDir, datasetsDirExists, repoRoot, defaultLockPath } from './paths.ts'
 export { readLock, verifyEditionFiles, sha256File, DatasetHashError, DatasetMissingError, toArtifactEdition } from './lock/lock.ts'
 export type { DatasetsLock, LockEdition, LockFile, CsvFormat } from './lock/schema.ts'
-export { RELEASES, selectRelease, editionsInForce, checkReleases, ReleaseSelectionError, type ReleaseDecl } from './releases.ts'
+export { RELEASES, editionsInForce, checkReleases, type ReleaseDecl } from './releases.ts'
 export { proveFactors, convertPublished, type ProofResult, type ProofFailure } from './proof/prove.ts'
 export { benchCorpusBuild, type CorpusBenchResult } from './bench.ts'
 export { formatReport, perGasKeys, type BuildReport, type ReleaseReport, type EditionReport } from './report.ts'

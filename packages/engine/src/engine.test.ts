@@ -81,7 +81,7 @@ describe('snapshot and restore', () => {
   it('restores the same answers without re-indexing', () => {
     const engine = loadedEngine()
     const snapshot = JSON.parse(JSON.stringify(engine.snapshot())) as ReturnType<typeof engine.snapshot>
-    expect(snapshot.format).toBe('openfactors.engine-snapshot/2')
+    expect(snapshot.format).toBe('openfactors.engine-snapshot/3')
     const restored = createEngine()
     restored.restore(snapshot)
     const req = { description: 'diesel litres' }

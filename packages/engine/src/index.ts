@@ -5,18 +5,20 @@
 export { createEngine } from './engine.ts'
 export type { Engine, EngineOptions, LookupOptions, ReleaseInfo } from './engine.ts'
 
-export { selectRelease, compareReleases } from './release/select.ts'
+export { selectRelease, compareReleases, latestRelease, releaseBefore } from './release/select.ts'
+export { diffReleases } from './release/diff.ts'
+export type { ReleaseDiff, DiffEntry, ChangedEntry } from './release/diff.ts'
 export type { ManifestEntry, ReleaseStamp } from './release/select.ts'
 export { parseArtifact } from './release/parse.ts'
 export type { ArtifactInput, ValidationMode } from './release/parse.ts'
-export { SNAPSHOT_FORMAT } from './snapshot.ts'
-export type { EngineSnapshot } from './snapshot.ts'
+export { SNAPSHOT_FORMAT } from './index/snapshot.ts'
+export type { EngineSnapshot } from './index/snapshot.ts'
 
 export { SearchRequestSchema, SearchResponseSchema, SEARCH_LIMIT_MAX } from './find/search.ts'
 export type { SearchRequest, SearchResponse } from './find/search.ts'
 export { toSearchFactor, toLookupResponse } from './find/shapes.ts'
-export { LookupRequestSchema } from './find/params.ts'
-export type { LookupRequest } from './find/params.ts'
+export { LookupRequestSchema } from './params.ts'
+export type { LookupRequest } from './params.ts'
 export type { Factor, GasValue, LookupFactor, LookupResponse, ModuleValue } from './find/shapes.ts'
 export { LookupResponseSchema, SourceRefSchema, FactorSchema, ResolveMatchSchema, GeoMatchSchema } from './find/response-schemas.ts'
 export { ResolveRequestSchema, ResolveResponseSchema, RESOLVE_LIMIT_MAX } from './resolve/resolve.ts'
@@ -27,12 +29,15 @@ export {
   ReleaseArtifactSchema,
   ReleaseManifestSchema,
   FactorRowSchema,
+  FactorKindSchema,
+  FactorBasisSchema,
+  kindOf,
   EditionSchema,
   RELEASE_FORMAT,
   FACTOR_KEY_PATTERN,
   MB_VERSION_PATTERN,
 } from './release/schema.ts'
-export type { ReleaseArtifact, ReleaseManifest, FactorRow, Edition, Scope, CellValue, MaterialData, ModuleLabel } from './release/schema.ts'
+export type { ReleaseArtifact, ReleaseManifest, FactorRow, FactorKind, FactorBasis, DerivedValue, Edition, Scope, CellValue, MaterialData, ModuleLabel } from './release/schema.ts'
 export { sourceOf } from './release/view.ts'
 export type { ReleaseView, SourceRef } from './release/view.ts'
 

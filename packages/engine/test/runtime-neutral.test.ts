@@ -8,9 +8,9 @@ const SRC = join(import.meta.dirname, '..', 'src')
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name)
-    // Benchmark harnesses (bench/ folders, *bench*.ts) are Node-only tools, outside the engine proper.
-    if (statSync(path).isDirectory()) return name === 'bench' ? [] : sourceFiles(path)
-    return name.endsWith('.ts') && !name.endsWith('.test.ts') && !name.includes('bench') ? [path] : []
+    // Benchmarks and test helpers live outside src/ (bench/, test/): everything here is the engine proper.
+    if (statSync(path).isDirectory()) return sourceFiles(path)
+    return name.endsWith('.ts') && !name.endsWith('.test.ts') ? [path] : []
   })
 }
 

@@ -10,7 +10,7 @@
  * Uses the real releases in data/releases when they exist, else the small test releases.
  */
 import autocannon from 'autocannon'
-import { defaultOutDir } from '@openfactors/corpus'
+import { defaultReleasesDir } from './paths.ts'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { cpus, tmpdir, totalmem } from 'node:os'
 import { join, resolve as resolvePath } from 'node:path'
@@ -120,7 +120,7 @@ export function formatBenchTable(rows: BenchRow[]): string {
 /** Run the server benchmark; used by the root `npm run bench` and runnable on its own. */
 export async function runServerBench(options: ServerBenchOptions = {}): Promise<BenchRow[]> {
   const log = options.log ?? ((l: string) => console.error(l))
-  let releasesDir = options.releasesDir ?? defaultOutDir()
+  let releasesDir = options.releasesDir ?? defaultReleasesDir()
   let temp: string | undefined
   if (!existsSync(join(releasesDir, 'manifest.json'))) {
     temp = mkdtempSync(join(tmpdir(), 'openfactors-bench-releases-'))

@@ -1,23 +1,11 @@
 /**
  * The business bulk feed: the latest release's factors from redistributable sources only, one JSON
- * object per line (each with its full source object), gzip-compressed with the web-standard
- * CompressionStream. Built once per data version and kept.
+ * object per line — the factor exactly as search returns it (the engine's `toSearchFactor`), with
+ * its full source object — gzip-compressed with the web-standard CompressionStream. Built once per
+ * data version and kept.
  */
-import type { ReleaseArtifact, ReleaseManifest } from '@openfactors/engine/release'
-import { sourceOf } from '@openfactors/engine'
-
-type ManifestEntry = ReleaseManifest['releases'][number]
-
-/** `2026.10` sorts after `2026.9`: compare year, then number. */
-export function compareVersions(a: string, b: string): number {
-  const [ay = 0, an = 0] = a.split('.').map(Number)
-  const [by = 0, bn = 0] = b.split('.').map(Number)
-  return ay - by || an - bn
-}
-
-export function latestRelease(manifest: ReleaseManifest): ManifestEntry | undefined {
-  return [...manifest.releases].sort((x, y) => compareVersions(x.mb_version, y.mb_version)).at(-1)
-}
+import type { ReleaseArtifact } from '@openfactors/engine/release'
+import { toSearchFactor } from '@openfactors/engine'
 
 export function bulkLines(artifact: ReleaseArtifact): string[] {
   const editions = new Map(artifact.editions.filter((e) => e.redistributable).map((e) => [e.id, e]))
@@ -25,17 +13,7 @@ export function bulkLines(artifact: ReleaseArtifact): string[] {
   for (const row of artifact.factors) {
     const edition = editions.get(row.source_id)
     if (!edition) continue
-    lines.push(JSON.stringify({
-      key: row.key,
-      name: row.name,
-      value: row.value,
-      unit: row.unit,
-      scope: row.scope,
-      section: row.section,
-      country: row.country,
-      ...(row.gases ? { gases: row.gases } : {}),
-      source: sourceOf(row, edition, artifact.mb_version),
-    }))
+    lines.push(JSON.stringify(toSearchFactor(row, edition, artifact.mb_version)))
   }
   return lines
 }

@@ -1,10 +1,9 @@
 /**
- * Runs the API on Node: builds the corpus on first run, loads the engine (latest release now,
+ * Runs the API on Node: builds the corpus on first run (its own process, see ensure-releases.ts), loads the engine (latest release now,
  * older ones on first use), opens the store, serves with @hono/node-server, runs the webhook
  * loop, and closes everything in order. Takes its config explicitly; `start.ts` reads the env.
  */
-import { buildReleases, defaultOutDir, repoRoot, type BuildProgress } from '@openfactors/corpus'
-import { createEngine, verifyReceipt } from '@openfactors/engine'
+import { createEngine, latestRelease, releaseBefore, verifyReceipt } from '@openfactors/engine'
 import { serve, type ServerType } from '@hono/node-server'
 import { serveStatic } from '@hono/node-server/serve-static'
 import type { IncomingMessage } from 'node:http'
@@ -13,8 +12,9 @@ import { join } from 'node:path'
 import type { AddressInfo } from 'node:net'
 import { createApp } from './app.ts'
 import type { AppEnv, Logger } from './app-env.ts'
-import { latestRelease, compareVersions } from './bulk-feed.ts'
 import type { ServerConfig } from './config.ts'
+import { ensureReleases } from './ensure-releases.ts'
+import { defaultReleasesDir, repoRoot } from './paths.ts'
 import { diskReleaseFiles } from './release-files.ts'
 import { openStore } from './stores/open.ts'
 import { announceRelease, deliverDue } from './webhooks/dispatcher.ts'
@@ -28,40 +28,15 @@ export interface RunningServer {
 
 export interface StartOptions {
   logger?: Logger
-  /** Where the first-run build draws its progress bar. */
-  progress?: NodeJS.WriteStream
-}
-
-function progressPrinter(stream: NodeJS.WriteStream): (p: BuildProgress) => void {
-  let lastPhase = ''
-  return (p) => {
-    const pct = Math.round(Math.max(0, Math.min(1, p.fraction)) * 100)
-    if (stream.isTTY) {
-      const filled = Math.round(pct / 4)
-      stream.write(`\r[${'#'.repeat(filled)}${'.'.repeat(25 - filled)}] ${String(pct).padStart(3)}% ${p.phase} ${(p.current ?? '').padEnd(40).slice(0, 40)}`)
-    } else if (p.phase !== lastPhase) {
-      stream.write(`corpus build: ${p.phase}\n`)
-    }
-    lastPhase = p.phase
-  }
-}
-
-/** Build `data/releases` from the datasets when it has no manifest yet. */
-export async function ensureReleases(dir: string, stream: NodeJS.WriteStream): Promise<void> {
-  if (existsSync(join(dir, 'manifest.json'))) return
-  stream.write(`No data releases in ${dir}: building the corpus from the published datasets (first run only).\n`)
-  const result = await buildReleases({ outDir: dir, onProgress: progressPrinter(stream) })
-  if (stream.isTTY) stream.write('\n')
-  if (!result.written) throw new Error(`The corpus build failed; see ${join(dir, 'build-report.json')} (or run npm run corpus -- build).`)
 }
 
 export async function startServer(config: ServerConfig, opts: StartOptions = {}): Promise<RunningServer> {
   const logger: Logger = opts.logger ?? (config.log === 'off' ? () => undefined : (line) => console.log(JSON.stringify(line)))
-  const releasesDir = config.releasesDir ?? defaultOutDir()
-  await ensureReleases(releasesDir, opts.progress ?? process.stderr)
+  const releasesDir = config.releasesDir ?? defaultReleasesDir()
+  await ensureReleases(releasesDir)
   const files = diskReleaseFiles(releasesDir)
   const manifest = files.manifest()
-  const latest = manifest ? latestRelease(manifest) : undefined
+  const latest = manifest ? latestRelease(manifest.releases) : undefined
   if (!manifest || !latest) throw new Error(`No releases in ${join(releasesDir, 'manifest.json')}.`)
 
   const engine = createEngine({ catalog: manifest.releases, loadRelease: (v) => files.artifactJson(v) })
@@ -82,7 +57,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
 
   // Webhooks: announce a new latest release once (across instances), then deliver in the background.
   const now = () => new Date()
-  const previous = manifest.releases.filter((r) => compareVersions(r.mb_version, latest.mb_version) < 0).map((r) => r.mb_version).sort(compareVersions).at(-1)
+  const previous = releaseBefore(manifest.releases, latest.mb_version)?.mb_version
   const background = (what: string, job: () => Promise<unknown>) => job().catch((err: unknown) =>
     logger({ ts: now().toISOString(), level: 'error', job: what, error: err instanceof Error ? err.message : String(err) }))
   void background('announce', async () => {

@@ -2,21 +2,20 @@
  * The app over the real latest release in data/releases (built by `npm run corpus -- build`; CI
  * builds it before the tests). Skipped only where no release has been built yet.
  */
-import { defaultOutDir } from '@openfactors/corpus'
-import { createEngine, verifyReceipt } from '@openfactors/engine'
+import { defaultReleasesDir } from '../src/paths.ts'
+import { createEngine, latestRelease, verifyReceipt } from '@openfactors/engine'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../src/app.ts'
-import { latestRelease } from '../src/bulk-feed.ts'
 import { defaultConfig } from '../src/config.ts'
 import { diskReleaseFiles } from '../src/release-files.ts'
 import { openSqliteStore } from '../src/stores/sqlite.ts'
 import type { Store } from '../src/stores/types.ts'
 
-const releasesDir = defaultOutDir()
+const releasesDir = defaultReleasesDir()
 const built = existsSync(join(releasesDir, 'manifest.json'))
 
 describe.skipIf(!built)('the API over the real latest release', () => {
@@ -31,7 +30,7 @@ describe.skipIf(!built)('the API over the real latest release', () => {
     dir = mkdtempSync(join(tmpdir(), 'openfactors-real-'))
     const files = diskReleaseFiles(releasesDir)
     const manifest = files.manifest()!
-    latest = latestRelease(manifest)!.mb_version
+    latest = latestRelease(manifest.releases)!.mb_version
     const engine = createEngine({ catalog: manifest.releases, loadRelease: (v) => files.artifactJson(v) })
     engine.load(files.artifactJson(latest))
     store = openSqliteStore(join(dir, 'real.db'))

@@ -3,7 +3,7 @@
  * dates. The lock is what makes a build reproducible: a file whose hash differs is refused.
  */
 import { z } from 'zod'
-import { LicenseSchema } from '@openfactors/engine/release'
+import { PublicationSchema } from '@openfactors/engine/release'
 
 export const LOCK_FORMAT = 'openfactors.datasets-lock/1' as const
 
@@ -45,12 +45,7 @@ export const LockEditionSchema = z.object({
   dataset: z.string(),
   edition: z.string(),
   adapter: z.string(),
-  title: z.string(),
-  publisher: z.string(),
-  url: z.string(),
-  license: LicenseSchema,
-  redistributable: z.boolean(),
-  attribution: z.string(),
+  ...PublicationSchema.shape,
   retrieved_at: IsoDate,
   published_at: IsoDate,
   published_at_basis: PublishedAtBasisSchema,

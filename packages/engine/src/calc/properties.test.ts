@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { calculateEmbodied } from './embodied/calculate.ts'
 import { calculatePcaf } from './pcaf/calculate.ts'
 import { verifyReceipt } from './receipt/verify.ts'
-import { materialRow, testView } from './testing/view.ts'
+import { materialRow, testView } from '../../test/calc-view.ts'
 
 const pcafView = testView([])
 const embodiedView = testView([

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { fixtureArtifact } from '../../test/fixture.ts'
 import { createEngine } from '../engine.ts'
 import { isEngineError } from '../errors.ts'
-import { editDistance } from './candidates.ts'
+import { editDistance } from '../index/candidates.ts'
 import { LookupResponseSchema } from './response-schemas.ts'
 
 const engine = createEngine()

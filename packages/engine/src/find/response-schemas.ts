@@ -3,21 +3,10 @@
  * responses with them). The server generates its OpenAPI document from these.
  */
 import { z } from 'zod'
-import { CellValueSchema, LicenseSchema, MaterialDataSchema, ModuleLabelSchema, ScopeSchema } from '../release/schema.ts'
+import { CellValueSchema, DerivedValueSchema, FactorBasisSchema, FactorKindSchema, MaterialDataSchema, ModuleLabelSchema, ScopeSchema } from '../release/schema.ts'
+import { SourceRefSchema } from '../release/view.ts'
 
-export const SourceRefSchema = z.object({
-  id: z.string().describe('Dataset and edition, e.g. uk-desnz-ghg-cf-2025'),
-  cell_ref: z.string().describe("Where the value was read: 'Sheet'!D23, file.csv#L12:Column or file.json#/pointer"),
-  title: z.string(),
-  publisher: z.string(),
-  url: z.string(),
-  license: LicenseSchema,
-  redistributable: z.boolean(),
-  attribution: z.string(),
-  retrieved_at: z.string(),
-  published_at: z.string(),
-  data_version: z.string(),
-})
+export { SourceRefSchema }
 
 export const GasValueSchema = z.object({ value: z.number(), source: SourceRefSchema })
 const GasesSchema = z.record(z.string(), GasValueSchema)
@@ -31,6 +20,8 @@ export const FactorSchema = z.object({
   section: z.string(),
   country: z.string(),
   region: z.string().nullable(),
+  kind: FactorKindSchema.describe('emission_factor, component, not_for_inventory or property; only emission factors are offered by default'),
+  basis: FactorBasisSchema.optional().describe('The basis the value is stated on, where one applies'),
   source: SourceRefSchema,
   gases: GasesSchema.optional(),
 })
@@ -63,6 +54,9 @@ export const LookupResponseSchema = z.object({
     section: z.string(),
     country: z.string(),
     region: z.string().nullable(),
+    kind: FactorKindSchema,
+    basis: FactorBasisSchema.optional(),
+    derived: DerivedValueSchema.optional(),
     gases: GasesSchema.optional(),
     published: z.object({ value: z.number(), unit: z.string(), conversion: z.string(), multiplier: z.string() }).optional(),
     modules: z.partialRecord(ModuleLabelSchema, ModuleValueSchema).optional(),

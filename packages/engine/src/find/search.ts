@@ -4,16 +4,17 @@
  */
 import { z } from 'zod'
 import type { FactorRow } from '../release/schema.ts'
-import type { LoadedRelease } from '../release/loaded.ts'
-import { activityUnitOf } from '../resolve/vocab/units.ts'
-import { AsOfSchema, intParam, optionalText } from './params.ts'
-import { FIELD_BOOST } from './search-index.ts'
+import type { LoadedRelease } from '../index/loaded.ts'
+import { activityUnitOf } from '../text/units.ts'
+import { AsOfSchema, intParam, optionalText } from '../params.ts'
+import { FIELD_BOOST } from '../index/search-index.ts'
+import { FactorKindSchema, kindOf } from '../release/schema.ts'
 import type { Factor } from './shapes.ts'
 import { toSearchFactor } from './shapes.ts'
-import { askedVariants, variantWeight } from '../resolve/variants.ts'
-import { findGases } from '../resolve/vocab/synonyms.ts'
-import type { SearchIndex } from './search-index.ts'
-import { foldText, splitWords } from './text.ts'
+import { askedVariants, variantWeight } from '../text/variants.ts'
+import { findGases } from '../text/vocab/synonyms.ts'
+import type { SearchIndex } from '../index/search-index.ts'
+import { foldText, splitWords } from '../text/normalise.ts'
 
 export const SEARCH_LIMIT_MAX = 100
 
@@ -30,6 +31,11 @@ export const SearchRequestSchema = z.object({
   /** The full unit (`kg CO2e per litre`) or the activity unit (`litre`, `kWh`). */
   unit: optionalText,
   as_of: AsOfSchema,
+  /**
+   * Which kind of row to list (issue 17): `emission_factor` by default; `component`,
+   * `not_for_inventory`, `property`, or `all`.
+   */
+  kind: z.enum([...FactorKindSchema.options, 'all']).default('emission_factor'),
 })
 export type SearchRequest = z.input<typeof SearchRequestSchema>
 export type ParsedSearchRequest = z.output<typeof SearchRequestSchema>
@@ -46,6 +52,10 @@ type RowFilter = (row: FactorRow, position: number) => boolean
 
 function filterOf(req: ParsedSearchRequest, release: LoadedRelease): RowFilter | null {
   const tests: RowFilter[] = []
+  if (req.kind !== 'all') {
+    const kind = req.kind
+    tests.push((row) => kindOf(row) === kind)
+  }
   if (req.domain) {
     const domain = req.domain.toLowerCase()
     tests.push((_row, i) => release.facts(i).domain === domain)
@@ -92,12 +102,21 @@ function matchingPositions(release: LoadedRelease, req: ParsedSearchRequest, fil
     return and.length > 0 ? and : index.search(text, { ...options, combineWith: 'OR' })
   }
   const text = req.search
-  const totals = run(release.index)
+  // Rows that are not emission factors sit in their own index (search offers them only when asked).
+  const others = req.kind === 'emission_factor' ? [] : run(release.otherKindsIndex())
+  if (req.kind !== 'emission_factor' && req.kind !== 'all') return rankHits(release, text, others)
+  const totals = [...run(release.index), ...others]
   // Per-gas rows are searched when the text names a gas (that gas only), or when no total matches.
   const named = findGases(splitWords(text))
   const hits = named.length === 0 && totals.length > 0 ? totals : [...totals, ...(named.length > 0 ? named : release.gases()).flatMap((gas) => run(release.gasIndex(gas)))]
-  // Text relevance first, with resolve's source and variant preferences as a light prior, so
-  // "diesel" lists the primary fuel factor before republished or narrower ones.
+  return rankHits(release, text, hits)
+}
+
+/**
+ * Text relevance first, with resolve's source and variant preferences as a light prior, so
+ * "diesel" lists the primary fuel factor before republished or narrower ones.
+ */
+function rankHits(release: LoadedRelease, text: string, hits: ReadonlyArray<{ id: unknown; score: number }>): number[] {
   const asked = askedVariants(text)
   return hits
     .map((h) => ({ id: h.id as number, score: h.score * prior(release, h.id as number, asked) }))

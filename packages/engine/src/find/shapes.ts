@@ -2,7 +2,8 @@
  * Response shapes built from a release row: the search `Factor` and the lookup body
  * (service-api.md + decisions §3).
  */
-import type { Edition, FactorRow, ModuleLabel, Scope } from '../release/schema.ts'
+import type { Edition, FactorBasis, FactorKind, FactorRow, ModuleLabel, Scope } from '../release/schema.ts'
+import { kindOf } from '../release/schema.ts'
 import type { SourceRef } from '../release/view.ts'
 import { sourceOf } from '../release/view.ts'
 
@@ -21,6 +22,10 @@ export interface Factor {
   section: string
   country: string
   region: string | null
+  /** What the row is; only `emission_factor` rows are offered by default (issue 17). */
+  kind: FactorKind
+  /** The basis the value is stated on, where one applies. */
+  basis?: FactorBasis
   source: SourceRef
   gases?: Partial<Record<string, GasValue>>
 }
@@ -42,6 +47,10 @@ export interface LookupFactor {
   section: string
   country: string
   region: string | null
+  kind: FactorKind
+  basis?: FactorBasis
+  /** How `factor.value` was computed when it is not one cell (ÖKOBAUDAT A1-A3 = A1 + A2 + A3). */
+  derived?: NonNullable<FactorRow['derived']>
   gases?: Partial<Record<string, GasValue>>
   published?: NonNullable<FactorRow['published']>
   modules?: Partial<Record<ModuleLabel, ModuleValue>>
@@ -73,8 +82,10 @@ export function toSearchFactor(row: FactorRow, edition: Edition, mb_version: str
     section: row.section,
     country: row.country,
     region: row.region ?? null,
+    kind: kindOf(row),
     source: sourceOf(row, edition, mb_version),
   }
+  if (row.basis) factor.basis = row.basis
   const gases = gasesOf(row, edition, mb_version)
   if (gases) factor.gases = gases
   return factor
@@ -105,8 +116,11 @@ export function toLookupResponse(row: FactorRow, edition: Edition, mb_version: s
     section: row.section,
     country: row.country,
     region: row.region ?? null,
+    kind: kindOf(row),
     data_version: mb_version,
   }
+  if (row.basis) factor.basis = row.basis
+  if (row.derived) factor.derived = row.derived
   if (row.name_original !== undefined) factor.name_original = row.name_original
   if (gases) factor.gases = gases
   if (row.published) factor.published = row.published

@@ -9,7 +9,7 @@
 import { z } from 'zod'
 import { engineError } from '../errors.ts'
 import type { ReleaseArtifact } from './schema.ts'
-import { EditionSchema, FACTOR_KEY_PATTERN, MB_VERSION_PATTERN, RELEASE_FORMAT, ReleaseArtifactSchema } from './schema.ts'
+import { EditionSchema, FactorKindSchema, FACTOR_KEY_PATTERN, MB_VERSION_PATTERN, RELEASE_FORMAT, ReleaseArtifactSchema } from './schema.ts'
 
 export type ArtifactInput = ReleaseArtifact | string | Uint8Array
 /** `envelope` checks only the envelope and editions: for snapshots this engine wrote itself. */
@@ -24,6 +24,7 @@ const EnvelopeSchema = z.object({
 })
 
 const SCOPES = new Set(['scope_1', 'scope_2', 'scope_3', 'outside_scopes'])
+const KINDS: ReadonlySet<string> = new Set(FactorKindSchema.options)
 
 function invalid(reason: string): never {
   throw engineError('release_invalid', `Release artifact is not valid: ${reason}`, { reason })
@@ -61,6 +62,8 @@ function rowProblem(row: unknown, editions: ReadonlySet<string>): string | null 
   if (r.scope !== null && !(typeof r.scope === 'string' && SCOPES.has(r.scope))) return `bad scope ${JSON.stringify(r.scope)}`
   if (typeof r.source_id !== 'string' || !editions.has(r.source_id)) return `unknown source_id ${JSON.stringify(r.source_id)}`
   if (r.tags !== undefined && !Array.isArray(r.tags)) return 'tags is not an array'
+  if (r.kind !== undefined && !(typeof r.kind === 'string' && KINDS.has(r.kind))) return `bad kind ${JSON.stringify(r.kind)}`
+  if (r.basis !== undefined && (typeof r.basis !== 'object' || r.basis === null)) return 'basis is not an object'
   return null
 }
 

@@ -27,6 +27,25 @@ export const LicenseSchema = z.object({
   url: z.string().nullable(),
 })
 
+/**
+ * What a published source says about itself, declared once: the corpus lock entry, the artifact's
+ * edition and the `source` object served with every factor all spread these fields.
+ */
+export const PublicationSchema = z.object({
+  title: z.string(),
+  publisher: z.string(),
+  url: z.string(),
+  license: LicenseSchema,
+  redistributable: z.boolean(),
+  attribution: z.string(),
+})
+
+/** When the file was downloaded and when its publisher published it (YYYY-MM-DD). */
+export const SourceDatesSchema = z.object({
+  retrieved_at: z.string(),
+  published_at: z.string(),
+})
+
 /** One dataset edition (e.g. `uk-desnz-ghg-cf-2025`): the source metadata shared by its factors. */
 export const EditionSchema = z.object({
   /** Source id served as `source.id`: dataset slug + edition, e.g. `uk-desnz-ghg-cf-2025`. */
@@ -34,16 +53,10 @@ export const EditionSchema = z.object({
   /** Dataset slug (folder in the datasets directory), e.g. `uk-desnz-ghg-conversion-factors`. */
   dataset: z.string(),
   edition: z.string(),
-  title: z.string(),
-  publisher: z.string(),
-  url: z.string(),
-  license: LicenseSchema,
-  redistributable: z.boolean(),
-  attribution: z.string(),
+  ...PublicationSchema.shape,
   /** Files of this edition, relative to the datasets directory, with their sha256. */
   files: z.array(z.object({ path: z.string(), sha256: z.string() })),
-  retrieved_at: z.string(),
-  published_at: z.string(),
+  ...SourceDatesSchema.shape,
 })
 export type Edition = z.infer<typeof EditionSchema>
 
@@ -82,6 +95,50 @@ export const ModuleLabelSchema = z.enum([
 ])
 export type ModuleLabel = z.infer<typeof ModuleLabelSchema>
 
+/**
+ * What a row is (issue 17). Only `emission_factor` rows are offered by search defaults, resolve
+ * and the calculations; the other kinds stay reachable by key (lookup).
+ * - `emission_factor`: a whole factor to multiply an activity by.
+ * - `component`: a part of a factor the publisher also gives whole (EPA supply-chain margins).
+ * - `not_for_inventory`: a rate the publisher says not to use for an inventory (EPA Hub
+ *   non-baseload rates).
+ * - `property`: a property of a fuel or material, not an emission rate.
+ * Rows without `kind` (artifacts built before it existed) are emission factors.
+ */
+export const FactorKindSchema = z.enum(['emission_factor', 'component', 'not_for_inventory', 'property'])
+export type FactorKind = z.infer<typeof FactorKindSchema>
+
+/**
+ * The basis a value is stated on, as the publisher states it, where one applies. Every field
+ * is optional; a field is set only when the file says so (a sheet note, a table title, a
+ * column header, a description).
+ */
+export const FactorBasisSchema = z.object({
+  /** Calorific-value basis of an energy quantity: gross (GCV, HHV) or net (NCV, LHV). */
+  calorific_value: z.enum(['gross', 'net']).optional(),
+  /** Price basis of a spend factor: currency, price year and producer or purchaser price. */
+  price: z.object({ currency: z.string(), year: z.number().int(), basis: z.enum(['producer', 'purchaser']) }).optional(),
+  /** What the mass counts: CO2-equivalents of all gases, or CO2 alone ("provided in CO2 only"). */
+  ghg: z.enum(['co2e', 'co2']).optional(),
+  /** Electricity accounting: location-based, market-based, or a market-based residual mix. */
+  electricity: z.enum(['location_based', 'market_based', 'residual_mix']).optional(),
+  /** Biogenic carbon: uptake counted in the value (may make it negative), or left out. */
+  biogenic: z.enum(['uptake_included', 'excluded']).optional(),
+  /** The publisher's own qualifier, quoted or closely paraphrased (e.g. `eGRID2022`, a note). */
+  note: z.string().optional(),
+})
+export type FactorBasis = z.infer<typeof FactorBasisSchema>
+
+/**
+ * A value computed from several published cells (ÖKOBAUDAT A1-A3 = A1 + A2 + A3 where the file
+ * splits them): the sum in decimal of `inputs`, each proven against its cell, then re-derived.
+ */
+export const DerivedValueSchema = z.object({
+  op: z.literal('sum'),
+  inputs: z.array(CellValueSchema).min(2),
+})
+export type DerivedValue = z.infer<typeof DerivedValueSchema>
+
 export const FactorRowSchema = z.object({
   key: z.string().regex(FACTOR_KEY_PATTERN),
   name: z.string(),
@@ -108,6 +165,15 @@ export const FactorRowSchema = z.object({
     .optional(),
   /** Per-gas contributions in the factor's own unit, each with its cell. */
   gases: z.partialRecord(GasSchema, CellValueSchema).optional(),
+  /** What the row is; absent means `emission_factor` (artifacts built before issue 17). */
+  kind: FactorKindSchema.optional(),
+  /** The basis the value is stated on, where one applies. */
+  basis: FactorBasisSchema.optional(),
+  /**
+   * Set when `value` is not one cell but computed from several (then `cell_ref` names the first
+   * input); the proof re-reads every input and recomputes the value.
+   */
+  derived: DerivedValueSchema.optional(),
   /** Per-module GWP values per declared unit (materials). */
   modules: z.partialRecord(ModuleLabelSchema, CellValueSchema).optional(),
   material: MaterialDataSchema.optional(),
@@ -115,6 +181,11 @@ export const FactorRowSchema = z.object({
   tags: z.array(z.string()).optional(),
 })
 export type FactorRow = z.infer<typeof FactorRowSchema>
+
+/** A row's kind; rows without one are emission factors. */
+export function kindOf(row: Pick<FactorRow, 'kind'>): FactorKind {
+  return row.kind ?? 'emission_factor'
+}
 
 export const ReleaseArtifactSchema = z.object({
   format: z.literal(RELEASE_FORMAT),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { isEngineError } from '../errors.ts'
-import { selectRelease } from './select.ts'
+import { latestRelease, releaseBefore, selectRelease } from './select.ts'
 
 const catalog = [
   { mb_version: '2026.2', released_at: '2026-08-10' },
@@ -46,5 +46,25 @@ describe('selectRelease', () => {
   it('reports no release at all', () => {
     const e = errorOf(() => selectRelease([]))
     expect(isEngineError(e) && e.code).toBe('release_invalid')
+  })
+})
+
+describe('latestRelease and releaseBefore', () => {
+  it('order by date, then by number: the one rule every host uses', () => {
+    expect(latestRelease(catalog)?.mb_version).toBe('2026.3')
+    expect(releaseBefore(catalog, '2026.3')?.mb_version).toBe('2026.2')
+    expect(releaseBefore(catalog, '2024.1')).toBeUndefined()
+    expect(releaseBefore(catalog, '1999.1')).toBeUndefined()
+    expect(latestRelease([])).toBeUndefined()
+  })
+  it('the date wins over the number, and 2026.10 comes after 2026.9 on the same date', () => {
+    const odd = [
+      { mb_version: '2026.9', released_at: '2026-05-01' },
+      { mb_version: '2026.10', released_at: '2026-05-01' },
+      { mb_version: '2026.2', released_at: '2026-06-01' },
+    ]
+    expect(latestRelease(odd)?.mb_version).toBe('2026.2')
+    expect(releaseBefore(odd, '2026.2')?.mb_version).toBe('2026.10')
+    expect(releaseBefore(odd, '2026.10')?.mb_version).toBe('2026.9')
   })
 })

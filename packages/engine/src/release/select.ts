@@ -23,6 +23,18 @@ export function compareReleases(a: ReleaseStamp, b: ReleaseStamp): number {
   return versionNumber(a.mb_version) - versionNumber(b.mb_version)
 }
 
+/** The latest release (by `compareReleases`), or undefined for an empty catalog. */
+export function latestRelease<T extends ReleaseStamp>(catalog: readonly T[]): T | undefined {
+  return [...catalog].sort(compareReleases).at(-1)
+}
+
+/** The release just before `mb_version` in release order, or undefined when it is the first (or unknown). */
+export function releaseBefore<T extends ReleaseStamp>(catalog: readonly T[], mb_version: string): T | undefined {
+  const sorted = [...catalog].sort(compareReleases)
+  const at = sorted.findIndex((r) => r.mb_version === mb_version)
+  return at > 0 ? sorted[at - 1] : undefined
+}
+
 function versionNumber(mb_version: string): number {
   const [year, n] = mb_version.split('.')
   return Number(year) * 100_000 + Number(n)

@@ -3,23 +3,20 @@
  * with each factor, and candidate keys for a key that is not there. The finding half of the
  * engine implements it; the calculating half (`../calc`) only consumes it.
  */
+import { z } from 'zod'
 import type { Candidate } from '../errors.ts'
 import type { Edition, FactorRow } from './schema.ts'
+import { PublicationSchema, SourceDatesSchema } from './schema.ts'
 
 /** The `source` object served with every factor (decisions §1). */
-export interface SourceRef {
-  id: string
-  cell_ref: string
-  title: string
-  publisher: string
-  url: string
-  license: Edition['license']
-  redistributable: boolean
-  attribution: string
-  retrieved_at: string
-  published_at: string
-  data_version: string
-}
+export const SourceRefSchema = z.object({
+  id: z.string().describe('Dataset and edition, e.g. uk-desnz-ghg-cf-2025'),
+  cell_ref: z.string().describe("Where the value was read: 'Sheet'!D23, file.csv#L12:Column or file.json#/pointer"),
+  ...PublicationSchema.shape,
+  ...SourceDatesSchema.shape,
+  data_version: z.string(),
+})
+export type SourceRef = z.infer<typeof SourceRefSchema>
 
 export interface ReleaseView {
   readonly mb_version: string

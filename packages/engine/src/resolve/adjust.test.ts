@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { fixtureArtifact } from '../../test/fixture.ts'
 import { isEngineError } from '../errors.ts'
-import { LoadedRelease } from '../release/loaded.ts'
+import { LoadedRelease } from '../index/loaded.ts'
 import { applyHints, repairTypos, splitCompound } from './adjust.ts'
 import { parseDescription } from './parse.ts'
 

@@ -3,16 +3,16 @@
  * text, and are an error when unreadable) and typo repair against the release's index.
  */
 import { engineError } from '../errors.ts'
-import { correctTerm, indexHasTerm } from '../find/search-index.ts'
-import { processTerm } from '../find/text.ts'
-import type { LoadedRelease } from '../release/loaded.ts'
+import { correctTerm, indexHasTerm } from '../index/search-index.ts'
+import { processTerm } from '../text/normalise.ts'
+import type { LoadedRelease } from '../index/loaded.ts'
 import type { Concept, ParsedDescription } from './parse.ts'
 import { MAX_CONCEPTS } from './parse.ts'
 import type { ParsedResolveRequest } from './schema.ts'
-import { placeFromHint } from './vocab/places.ts'
-import { findSynonyms } from './vocab/synonyms.ts'
-import type { UnitInfo } from './vocab/units.ts'
-import { activityUnitOf, findUnitInText } from './vocab/units.ts'
+import { placeFromHint } from '../text/vocab/places.ts'
+import { findSynonyms } from '../text/vocab/synonyms.ts'
+import type { UnitInfo } from '../text/units.ts'
+import { activityUnitOf, findUnitInText } from '../text/units.ts'
 
 function hintUnit(unit: string | undefined): UnitInfo | null {
   if (!unit) return null

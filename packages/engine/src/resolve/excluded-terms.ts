@@ -7,8 +7,8 @@
  *   "Casinos (except Casino Hotels)" is not a hotel).
  * A word counts only when it appears nowhere else in the name, original name, section or tags.
  */
-import { terms } from '../find/text.ts'
-import type { LoadedRelease } from '../release/loaded.ts'
+import { terms } from '../text/normalise.ts'
+import type { LoadedRelease } from '../index/loaded.ts'
 import type { FactorRow } from '../release/schema.ts'
 
 export interface ExcludedTerms {

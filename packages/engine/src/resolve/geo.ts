@@ -1,7 +1,7 @@
 /** How a factor's geography relates to the places named (decisions §3 `geo_match`). */
 import type { FactorRow } from '../release/schema.ts'
-import type { Place } from './vocab/places.ts'
-import { EU_MEMBERS } from './vocab/places.ts'
+import type { Place } from '../text/vocab/places.ts'
+import { EU_MEMBERS } from '../text/vocab/places.ts'
 
 export type GeoMatch = 'exact' | 'region' | 'global' | 'mismatch' | 'unspecified'
 

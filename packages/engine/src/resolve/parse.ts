@@ -2,12 +2,12 @@
  * Read a free-text description the way a person wrote it: the unit named, the places named,
  * the gases named, and the remaining concepts with their synonyms.
  */
-import { foldText, isStopWord, processTerm } from '../find/text.ts'
-import type { Place } from './vocab/places.ts'
-import { EU_MEMBERS, findPlaces } from './vocab/places.ts'
-import { GAS_NAME_WORDS, findGases, findSynonyms } from './vocab/synonyms.ts'
-import type { UnitInfo } from './vocab/units.ts'
-import { findUnitInText } from './vocab/units.ts'
+import { foldText, isStopWord, processTerm } from '../text/normalise.ts'
+import type { Place } from '../text/vocab/places.ts'
+import { EU_MEMBERS, findPlaces } from '../text/vocab/places.ts'
+import { GAS_NAME_WORDS, findGases, findSynonyms } from '../text/vocab/synonyms.ts'
+import type { UnitInfo } from '../text/units.ts'
+import { findUnitInText } from '../text/units.ts'
 
 /** One thing the user asked about: the words written plus equivalent phrases. */
 export interface Concept {

@@ -4,7 +4,7 @@
  * place words join at a low weight because sources often put the place in the name.
  */
 import type { SearchOptions } from 'minisearch'
-import { terms } from '../find/text.ts'
+import { terms } from '../text/normalise.ts'
 import type { ParsedDescription } from './parse.ts'
 
 export const SYNONYM_WEIGHT = 0.7

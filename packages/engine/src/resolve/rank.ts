@@ -2,16 +2,16 @@
  * Rank the factors for a parsed description: one minisearch query over the CO2e totals (and the
  * per-gas rows of a named gas), then every hit scored as a product of weights (docs/resolve.md).
  */
-import { FIELD_BOOST, indexHasTerm } from '../find/search-index.ts'
-import { terms } from '../find/text.ts'
-import type { LoadedRelease } from '../release/loaded.ts'
+import { FIELD_BOOST, indexHasTerm } from '../index/search-index.ts'
+import { terms } from '../text/normalise.ts'
+import type { LoadedRelease } from '../index/loaded.ts'
 import type { ExcludedTerms } from './excluded-terms.ts'
 import { excludedTermsOf } from './excluded-terms.ts'
 import type { GeoMatch } from './geo.ts'
 import { geoVerdict } from './geo.ts'
 import type { ParsedDescription } from './parse.ts'
 import { buildQuery } from './query.ts'
-import { variantWeight } from './variants.ts'
+import { variantWeight } from '../text/variants.ts'
 import type { UnitMatch } from './weights.ts'
 import { conceptWeight, ownNameTerms, placeTermsInName, sourceWeight, unitFitOf, unitMatchOf } from './weights.ts'
 

@@ -3,14 +3,14 @@
  * Reading the text is parse.ts, hints and typos adjust.ts, ranking rank.ts; this file turns
  * the ranking into the response and its confidence scale (docs/resolve.md).
  */
-import type { LoadedRelease } from '../release/loaded.ts'
+import type { LoadedRelease } from '../index/loaded.ts'
 import { sourceOf } from '../release/view.ts'
 import { applyHints, repairTypos } from './adjust.ts'
 import { parseDescription } from './parse.ts'
 import type { Scored } from './rank.ts'
 import { rank } from './rank.ts'
 import type { ParsedResolveRequest, ResolveMatch, ResolveResponse } from './schema.ts'
-import { askedVariants } from './variants.ts'
+import { askedVariants } from '../text/variants.ts'
 
 export { RESOLVE_LIMIT_MAX, ResolveRequestSchema, ResolveResponseSchema } from './schema.ts'
 export type { ParsedResolveRequest, ResolveMatch, ResolveRequest, ResolveResponse } from './schema.ts'

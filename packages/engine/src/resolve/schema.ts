@@ -1,6 +1,6 @@
 /** Resolve request and response: zod schema of the request, types of both (decisions §3). */
 import { z } from 'zod'
-import { AsOfSchema, intParam, optionalText } from '../find/params.ts'
+import { AsOfSchema, intParam, optionalText } from '../params.ts'
 import type { Scope } from '../release/schema.ts'
 import type { SourceRef } from '../release/view.ts'
 import type { GeoMatch } from './geo.ts'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { fixtureArtifact } from '../../test/fixture.ts'
-import { LoadedRelease } from '../release/loaded.ts'
-import { unitInfo } from './vocab/units.ts'
+import { LoadedRelease } from '../index/loaded.ts'
+import { unitInfo } from '../text/units.ts'
 import { conceptWeight, ownNameTerms, placeTermsInName, sourceWeight, unitFitOf } from './weights.ts'
 
 const release = new LoadedRelease(fixtureArtifact())

@@ -1,9 +1,9 @@
 /** The ranking weights of resolve that depend on one factor: concept, unit and source weights. */
-import type { LoadedRelease, RowFacts } from '../release/loaded.ts'
-import { terms } from '../find/text.ts'
-import { isPlaceTerm } from './vocab/places.ts'
-import type { UnitInfo } from './vocab/units.ts'
-import { unitAgreement } from './vocab/units.ts'
+import type { LoadedRelease, RowFacts } from '../index/loaded.ts'
+import { terms } from '../text/normalise.ts'
+import { isPlaceTerm } from '../text/vocab/places.ts'
+import type { UnitInfo } from '../text/units.ts'
+import { unitAgreement } from '../text/units.ts'
 
 /**
  * Generic activity words ("combustion", "vehicles", "travel") say little about which factor:

@@ -1,5 +1,6 @@
 /** `GET /v1/bulk/latest`: the redistributable corpus as gzipped NDJSON, business and enterprise plans. */
-import { bulkFeedCache, latestRelease } from '../bulk-feed.ts'
+import { latestRelease } from '@openfactors/engine'
+import { bulkFeedCache } from '../bulk-feed.ts'
 import { ApiError } from '../errors.ts'
 import { hasBusinessFeatures } from './account.ts'
 import type { App, RouteDeps } from './deps.ts'
@@ -13,7 +14,7 @@ export function bulkRoutes(app: App, deps: RouteDeps): void {
     }
     const releases = deps.releases
     const manifest = releases?.manifest()
-    const latest = manifest ? latestRelease(manifest) : undefined
+    const latest = manifest ? latestRelease(manifest.releases) : undefined
     if (!releases || !latest) throw new ApiError('not_found', 'This server publishes no release files.')
     const built = await feed(() => releases.artifact(latest.mb_version), latest.mb_version)
     const file = `openfactors-${built.mb_version}-redistributable.ndjson.gz`

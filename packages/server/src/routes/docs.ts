@@ -2,8 +2,7 @@
 import { renderErrors, renderReference } from '../docs-pages.ts'
 import { ENGINE_SCHEMAS } from '../engine-schemas.ts'
 import { buildOpenApi } from '../openapi.ts'
-import { latestRelease } from '../bulk-feed.ts'
-import { ENGINE_VERSION } from '@openfactors/engine'
+import { ENGINE_VERSION, latestRelease } from '@openfactors/engine'
 import type { App, RouteDeps } from './deps.ts'
 
 export const API_VERSION = '1.0.0'
@@ -16,7 +15,7 @@ export function docRoutes(app: App, deps: RouteDeps): void {
 
   app.get('/health', (c) => {
     const manifest = deps.releases?.manifest()
-    const latest = manifest ? latestRelease(manifest) : undefined
+    const latest = manifest ? latestRelease(manifest.releases) : undefined
     return c.json({ status: 'ok', engine_version: ENGINE_VERSION, data_version: latest?.mb_version ?? null, store: deps.store.kind })
   })
   app.get('/v1/openapi.json', (c) => c.json(openapi()))

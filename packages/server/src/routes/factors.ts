@@ -1,5 +1,5 @@
 /** `GET /v1/factors` (open search) and `GET /v1/factors/{key}` (keyed lookup). */
-import { SEARCH_LIMIT_MAX } from '@openfactors/engine'
+import { FactorKindSchema, SEARCH_LIMIT_MAX } from '@openfactors/engine'
 import { z } from 'zod'
 import { invalidRequest, issuesFrom } from '../errors.ts'
 import type { App, RouteDeps } from './deps.ts'
@@ -18,6 +18,8 @@ export const SearchQuerySchema = z.strictObject({
   source: text.optional(),
   unit: text.optional(),
   as_of: z.string().max(32).optional(),
+  /** Which kind of row to list; emission factors by default (issue 17). */
+  kind: z.enum([...FactorKindSchema.options, 'all']).optional(),
 })
 
 export const LookupQuerySchema = z.strictObject({ as_of: z.string().max(32).optional() })

@@ -1,6 +1,6 @@
 /** Open the configured store: PostgreSQL when DATABASE_URL is set, else SQLite at OPENFACTORS_DB. */
-import { repoRoot } from '@openfactors/corpus'
 import { join } from 'node:path'
+import { repoRoot } from '../paths.ts'
 import type { ServerConfig } from '../config.ts'
 import { openPostgresStore } from './postgres.ts'
 import { openSqliteStore } from './sqlite.ts'

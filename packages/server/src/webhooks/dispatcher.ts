@@ -3,7 +3,7 @@
  * (idempotent per release, so several instances may announce the same one); `deliverDue` sends what
  * is due, signed, and reschedules failures with exponential backoff. Delivery is at least once.
  */
-import { diffReleases } from '@openfactors/corpus'
+import { diffReleases } from '@openfactors/engine'
 import type { ReleaseArtifact } from '@openfactors/engine/release'
 import { randomHex } from '../keys.ts'
 import type { Store, WebhookDelivery } from '../stores/types.ts'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { isEngineError } from '../../errors.ts'
-import { materialRow, testView } from '../testing/view.ts'
+import { materialRow, testView } from '../../../test/calc-view.ts'
 import { calculateEmbodied } from './calculate.ts'
 import type { EmbodiedResponse } from './schema.ts'
 

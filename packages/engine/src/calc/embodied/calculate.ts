@@ -1,5 +1,6 @@
 /** calculateEmbodied: validated request -> material lines -> project defaults -> totals -> receipt. */
 import { EngineError, type Candidate } from '../../errors.ts'
+import { kindOf } from '../../release/schema.ts'
 import type { ReleaseView } from '../../release/view.ts'
 import type { CalcContext, Credit, FactorUsed, Warning } from '../common-schema.ts'
 import { OUTPUT_SIGNIFICANT_DIGITS } from '../decimal.ts'
@@ -40,7 +41,8 @@ function specs(req: EmbodiedRequestParsed, view: ReleaseView): MaterialSpec[] {
     const cached = byKey.get(line.material_key)
     if (cached) return cached
     const row = view.factor(line.material_key)
-    if (!row) {
+    // Only emission factors are used by calculations; components and properties are reachable by key only.
+    if (!row || kindOf(row) !== 'emission_factor') {
       missing.push(line.material_key)
       candidates[line.material_key] = view.candidates(line.material_key, 5)
       return null

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { materialRow, testView } from '../testing/view.ts'
+import { materialRow, testView } from '../../../test/calc-view.ts'
 import { calculateEmbodied } from './calculate.ts'
 import type { EmbodiedResponse } from './schema.ts'
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { isEngineError, type ErrorCode } from '../../errors.ts'
 import type { FactorRow } from '../../release/schema.ts'
-import { TEST_EDITION, testView } from '../testing/view.ts'
+import { TEST_EDITION, testView } from '../../../test/calc-view.ts'
 import { calculatePcaf } from './calculate.ts'
 
 const view = testView([])
@@ -223,6 +223,14 @@ describe('PCAF option 3a from a spend factor', () => {
     expect(res.holdings[0]!.option).toBe('3a')
     expect(res.audit.factors_used).toEqual([expect.objectContaining({ key: spend.key, value: 1.5, source: expect.objectContaining({ id: TEST_EDITION.id, cell_ref: spend.cell_ref, data_version: '2026.1' }) })])
     expect(res.attribution.credits.map((c) => c.source_id)).toEqual([TEST_EDITION.id, 'pcaf-part-a-3rd-ed'])
+  })
+
+  it('refuses a spend row that is not an emission factor (a margins component), though it is in the release', () => {
+    const margins: FactorRow = { ...spend, key: 'spend.us.cement_manufacturing.margins', kind: 'component', cell_ref: 'test.csv#L7:Margins of Supply Chain Emission Factors' }
+    const withMargins = testView([spend, margins])
+    const e = errorOf(() => calculatePcaf({ asset_class: 'business_loans_and_unlisted_equity', holdings: [h3a({ value: 1, currency: 'USD', price_year: 2022 }, { spend_factor_key: margins.key })] }, withMargins))
+    expect(e.code).toBe('unknown_factor')
+    expect(e.message).toMatch(/component, not an emission factor/)
   })
 
   it('refuses another currency or price year, a score below 4, and an unknown key (with candidates)', () => {

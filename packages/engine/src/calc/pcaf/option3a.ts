@@ -6,6 +6,7 @@
  * by the exchange rate or the inflation between them (A6).
  */
 import { EngineError } from '../../errors.ts'
+import { kindOf } from '../../release/schema.ts'
 import { sourceOf, type ReleaseView } from '../../release/view.ts'
 import type { FactorUsed } from '../common-schema.ts'
 import { dec, type Dec } from '../decimal.ts'
@@ -37,6 +38,11 @@ export function estimateFromSpend(
     throw new EngineError('unknown_factor', `Holding ${holdingId}: spend_factor_key ${key} is not in data version ${view.mb_version}`, {
       keys: [key],
       candidates: { [key]: view.candidates(key, 5) },
+    })
+  }
+  if (kindOf(row) !== 'emission_factor') {
+    throw new EngineError('unknown_factor', `Holding ${holdingId}: ${key} is a ${kindOf(row)}, not an emission factor; calculations use emission factors only`, {
+      keys: [key],
     })
   }
   const unit = parseSpendUnit(row.unit)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { isEngineError } from '../../errors.ts'
-import { testView } from '../testing/view.ts'
+import { testView } from '../../../test/calc-view.ts'
 import { calculatePcaf } from './calculate.ts'
 import { PcafResponseSchema } from './schema.ts'
 

@@ -4,7 +4,7 @@ import { ENGINE_VERSION } from '../../version.ts'
 import { canonicalJson } from '../canonical-json.ts'
 import { calculatePcaf } from '../pcaf/calculate.ts'
 import { sha256Hex } from '../sha256.ts'
-import { testView } from '../testing/view.ts'
+import { testView } from '../../../test/calc-view.ts'
 import { verifyReceipt } from './verify.ts'
 
 const view = testView([])

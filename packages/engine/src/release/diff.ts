@@ -1,6 +1,8 @@
-/** What changed between two releases: added, removed and changed keys with old and new values. */
-import type { FactorRow, ReleaseArtifact } from '@openfactors/engine/release'
-import { cmp } from './build/canonical.ts'
+/**
+ * What changed between two releases: added, removed and changed keys with old and new values.
+ * The one diff of the project: the corpus CLI prints it, the server's change webhooks send it.
+ */
+import type { FactorRow, ReleaseArtifact } from './schema.ts'
 
 export interface DiffEntry {
   key: string
@@ -43,20 +45,6 @@ export function diffReleases(a: ReleaseArtifact, b: ReleaseArtifact): ReleaseDif
     else unchanged++
   }
   for (const [key, of] of before) if (!after.has(key)) removed.push(entry(of))
-  const byKey = (x: { key: string }, y: { key: string }) => cmp(x.key, y.key)
+  const byKey = (x: { key: string }, y: { key: string }) => (x.key < y.key ? -1 : x.key > y.key ? 1 : 0)
   return { from: a.mb_version, to: b.mb_version, added: added.sort(byKey), removed: removed.sort(byKey), changed: changed.sort(byKey), unchanged }
-}
-
-export function formatDiff(d: ReleaseDiff, limit = 50): string {
-  const lines = [`${d.from} -> ${d.to}: ${d.added.length} added, ${d.removed.length} removed, ${d.changed.length} changed, ${d.unchanged} unchanged`]
-  const show = <T>(title: string, rows: T[], fmt: (r: T) => string) => {
-    if (rows.length === 0) return
-    lines.push(`${title}:`)
-    for (const r of rows.slice(0, limit)) lines.push(`  ${fmt(r)}`)
-    if (rows.length > limit) lines.push(`  ... and ${rows.length - limit} more`)
-  }
-  show('added', d.added, (r) => `+ ${r.key} = ${r.value} ${r.unit}`)
-  show('removed', d.removed, (r) => `- ${r.key} = ${r.value} ${r.unit}`)
-  show('changed', d.changed, (r) => `~ ${r.key}: ${r.old.value} ${r.old.unit} -> ${r.new.value} ${r.new.unit}`)
-  return lines.join('\n')
 }

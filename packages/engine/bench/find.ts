@@ -4,12 +4,12 @@
  * resolve (median, p99) and resolve against a plain minisearch query over names.
  *
  * Node-only (reads the gzipped artifact from disk), so it sits outside the engine's
- * runtime-neutral sources. Run alone: `npx tsx packages/engine/src/bench/find.bench.ts`.
+ * runtime-neutral sources. Run alone: `npx tsx packages/engine/bench/find.ts`.
  */
 import MiniSearch from 'minisearch'
-import { createEngine } from '../engine.ts'
+import { createEngine } from '../src/engine.ts'
 import { EVAL_DESCRIPTIONS_FOR_BENCH } from './descriptions.ts'
-import { defaultReleasesDir, readLatestArtifact } from '../../eval/release-file.ts'
+import { defaultReleasesDir, readLatestArtifact } from '../eval/release-file.ts'
 
 export interface FindingBenchResult {
   mb_version: string
@@ -139,7 +139,7 @@ function collectNames(engine: ReturnType<typeof createEngine>, total: number): A
   return out
 }
 
-/** Run alone: `node --expose-gc --import tsx packages/engine/src/bench/find.bench.ts` (GC makes the heap figure exact). */
+/** Run alone: `node --expose-gc --import tsx packages/engine/bench/find.ts` (GC makes the heap figure exact). */
 if (import.meta.url === `file://${process.argv[1]}`) {
   const result = benchFinding()
   if (!result) {

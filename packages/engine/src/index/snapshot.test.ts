@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { fixtureArtifact } from '../test/fixture.ts'
-import { LoadedRelease } from './release/loaded.ts'
+import { fixtureArtifact } from '../../test/fixture.ts'
+import { LoadedRelease } from './loaded.ts'
 import { checkSnapshot, SNAPSHOT_FORMAT, takeSnapshot } from './snapshot.ts'
-import { ENGINE_VERSION } from './version.ts'
+import { ENGINE_VERSION } from '../version.ts'
 
 describe('snapshot', () => {
   it('holds the artifact and the built indexes as plain data', () => {

@@ -4,7 +4,7 @@
  * other words to the query (at a lower weight than the words actually written).
  * Reference vocabulary, not factor data.
  */
-import { stem } from '../../find/text.ts'
+import { stem } from '../normalise.ts'
 
 /**
  * `source words : how people say it`. Source words are what the datasets use; a phrase on the

@@ -4,15 +4,16 @@
  */
 import type { AsPlainObject } from 'minisearch'
 import type { Candidate } from '../errors.ts'
-import { rankCandidates } from '../find/candidates.ts'
-import type { SearchIndex } from '../find/search-index.ts'
-import { buildSearchIndex, GAS_INDEX_OPTIONS, restoreSearchIndex } from '../find/search-index.ts'
-import { foldText, terms } from '../find/text.ts'
-import type { UnitInfo } from '../resolve/vocab/units.ts'
-import { activityUnitOf } from '../resolve/vocab/units.ts'
-import { rowVariants } from '../resolve/variants.ts'
-import type { Edition, FactorRow, ReleaseArtifact } from './schema.ts'
-import type { ReleaseView } from './view.ts'
+import { rankCandidates } from './candidates.ts'
+import type { SearchIndex } from './search-index.ts'
+import { buildSearchIndex, GAS_INDEX_OPTIONS, restoreSearchIndex } from './search-index.ts'
+import { foldText, terms } from '../text/normalise.ts'
+import type { UnitInfo } from '../text/units.ts'
+import { activityUnitOf } from '../text/units.ts'
+import { rowVariants } from '../text/variants.ts'
+import type { Edition, FactorRow, ReleaseArtifact } from '../release/schema.ts'
+import type { ReleaseView } from '../release/view.ts'
+import { kindOf } from '../release/schema.ts'
 
 /** Datasets that compile other publishers' factors: ranked below primary sources. */
 export const SECONDARY_DATASETS = new Set(['climatiq-open-emission-factors-db'])
@@ -30,7 +31,7 @@ export interface RowFacts {
   /** The name says it is an average (of sizes, laden shares, passengers). */
   average: boolean
   domain: string
-  /** Narrower variants the row is (bit mask of resolve/variants.ts rules). */
+  /** Narrower variants the row is (bit mask of text/variants.ts rules). */
   variants: number
   /** Unit dimensions a material's published data can convert its declared unit to. */
   convertible: ReadonlySet<string> | null
@@ -98,7 +99,12 @@ export class LoadedRelease implements ReleaseView {
   private readonly factCache: Array<RowFacts | undefined>
   /** Whether each row is a per-gas factor (needed up front to split the indexes). */
   private readonly perGas: Array<string | null>
+  /** Whether each row is an emission factor (only those are in `index` and the gas indexes). */
+  private readonly offered: boolean[]
+  /** Index of the emission-factor CO2e totals: what search and resolve offer by default. */
   readonly index: SearchIndex
+  /** Index of the rows that are not emission factors (components, properties...), built on first use. */
+  private otherKinds: SearchIndex | null = null
   /** One index per gas (`co2`, `ch4`, ...), built on first use. */
   private readonly gasIndexes = new Map<string, SearchIndex>()
   private readonly byKey = new Map<string, number>()
@@ -118,6 +124,7 @@ export class LoadedRelease implements ReleaseView {
     for (const e of sorted.editions) this.editions.set(e.id, e)
     this.rows.forEach((row, i) => this.byKey.set(row.key, i))
     this.perGas = this.rows.map(perGasOf)
+    this.offered = this.rows.map((row) => kindOf(row) === 'emission_factor')
     this.factCache = new Array<RowFacts | undefined>(this.rows.length)
     this.index = index ? restoreSearchIndex(index) : buildSearchIndex(this.rows, this.positionsWhere((gas) => gas === null))
     for (const [gas, plain] of Object.entries(gasIndexes ?? {})) this.gasIndexes.set(gas, restoreSearchIndex(plain, GAS_INDEX_OPTIONS))
@@ -144,17 +151,39 @@ export class LoadedRelease implements ReleaseView {
     return facts
   }
 
+  /** Positions of the emission-factor rows whose gas passes `test`. */
   private positionsWhere(test: (gas: string | null) => boolean): number[] {
     const out: number[] = []
     this.perGas.forEach((gas, i) => {
-      if (test(gas)) out.push(i)
+      if (this.offered[i] && test(gas)) out.push(i)
     })
     return out
   }
 
-  /** Gases that have per-gas rows in this release. */
+  /** Whether the row at `position` is an emission factor (offered by default). */
+  isOffered(position: number): boolean {
+    return this.offered[position] ?? false
+  }
+
+  /** Index of every row that is not an emission factor, totals and per-gas alike (built on first use). */
+  otherKindsIndex(): SearchIndex {
+    if (!this.otherKinds) {
+      const positions: number[] = []
+      this.offered.forEach((ok, i) => {
+        if (!ok) positions.push(i)
+      })
+      this.otherKinds = buildSearchIndex(this.rows, positions)
+    }
+    return this.otherKinds
+  }
+
+  /** Gases that have per-gas emission-factor rows in this release. */
   gases(): string[] {
-    return [...new Set(this.perGas.filter((g): g is string => g !== null))].sort()
+    const out = new Set<string>()
+    this.perGas.forEach((g, i) => {
+      if (g !== null && this.offered[i]) out.add(g)
+    })
+    return [...out].sort()
   }
 
   /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { foldText, processTerm, splitWords, stem, terms } from './text.ts'
+import { foldText, processTerm, splitWords, stem, terms } from './normalise.ts'
 
 describe('text', () => {
   it('folds accents and sharp s', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { fixtureArtifact } from '../../test/fixture.ts'
 import { LoadedRelease, perGasOf } from './loaded.ts'
-import type { FactorRow } from './schema.ts'
+import type { FactorRow } from '../release/schema.ts'
 
 const row = (key: string, unit: string): FactorRow => ({ key, name: 'x', value: 1, unit, scope: null, section: 's', country: 'gb', source_id: 'e', cell_ref: 'c' })
 

@@ -2,9 +2,9 @@
  * A small in-memory ReleaseView for calculation tests and benchmarks. Test rows carry the
  * methodology's own printed figures (test vectors), never dataset values typed in by hand.
  */
-import type { Candidate } from '../../errors.ts'
-import type { Edition, FactorRow, MaterialData } from '../../release/schema.ts'
-import type { ReleaseView } from '../../release/view.ts'
+import type { Candidate } from '../src/errors.ts'
+import type { Edition, FactorRow, MaterialData } from '../src/release/schema.ts'
+import type { ReleaseView } from '../src/release/view.ts'
 
 export const TEST_EDITION: Edition = {
   id: 'test-vectors-2026',

@@ -3,7 +3,7 @@
  * Australian states, Canadian provinces and eGRID subregion acronyms, each mapped to the `country` / `region`
  * codes factors carry. Reference vocabulary, not factor data.
  */
-import { terms } from '../../find/text.ts'
+import { terms } from '../normalise.ts'
 import { AU_STATES, CA_PROVINCES, CITIES, COUNTRIES, EGRID, EGRID_NAMES, US_STATES } from './place-names.ts'
 
 export interface Place {

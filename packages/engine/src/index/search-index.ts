@@ -6,7 +6,7 @@
 import MiniSearch from 'minisearch'
 import type { AsPlainObject, Options } from 'minisearch'
 import type { FactorRow } from '../release/schema.ts'
-import { processTerm } from './text.ts'
+import { processTerm } from '../text/normalise.ts'
 
 export const INDEX_FIELDS = ['name', 'name_original', 'section', 'tags', 'keywords'] as const
 export type IndexField = (typeof INDEX_FIELDS)[number]

@@ -5,7 +5,7 @@
  * Resolve ranks them below the plain factor unless the description asks for them.
  */
 import type { FactorRow } from '../release/schema.ts'
-import { foldText } from '../find/text.ts'
+import { foldText } from './normalise.ts'
 
 interface VariantRule {
   name: string

@@ -1,6 +1,6 @@
 /** Run a zod schema at the engine boundary; bad input becomes EngineError('invalid_request'). */
 import type { z } from 'zod'
-import { engineError } from '../errors.ts'
+import { engineError } from './errors.ts'
 
 export function validate<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const parsed = schema.safeParse(input)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { splitWords } from '../../find/text.ts'
+import { splitWords } from '../normalise.ts'
 import { findPlaces, isPlaceTerm, placeFromHint } from './places.ts'
 
 function places(text: string) {

@@ -1,5 +1,5 @@
-/** Node runner for the calculation benchmarks (Node-only, so it sits in a `bench` folder outside the runtime-neutral check): `npx tsx --expose-gc packages/engine/src/calc/bench/run.ts`. */
-import { runCalcBench } from '../bench.ts'
+/** Node runner for the calculation benchmarks (Node-only, so it sits in bench/, outside src/): `npx tsx --expose-gc packages/engine/bench/calc-run.ts`. */
+import { runCalcBench } from './calc.ts'
 
 const gc = (globalThis as { gc?: () => void }).gc
 const result = runCalcBench({ heapUsed: () => process.memoryUsage().heapUsed, ...(gc ? { gc } : {}) })

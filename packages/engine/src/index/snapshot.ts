@@ -5,13 +5,14 @@
  */
 import type { AsPlainObject } from 'minisearch'
 import { z } from 'zod'
-import { engineError } from './errors.ts'
-import type { LoadedRelease } from './release/loaded.ts'
-import type { ReleaseArtifact } from './release/schema.ts'
-import { ENGINE_VERSION } from './version.ts'
+import { engineError } from '../errors.ts'
+import type { LoadedRelease } from './loaded.ts'
+import type { ReleaseArtifact } from '../release/schema.ts'
+import { ENGINE_VERSION } from '../version.ts'
 
 // /2: per-gas rows are told by the key's last segment only (refrigerant totals were filed as per-gas in /1).
-export const SNAPSHOT_FORMAT = 'openfactors.engine-snapshot/2' as const
+// /3: rows carry `kind`; the indexes hold emission factors only, so a /2 index must not be reused.
+export const SNAPSHOT_FORMAT = 'openfactors.engine-snapshot/3' as const
 
 export interface EngineSnapshot {
   format: typeof SNAPSHOT_FORMAT

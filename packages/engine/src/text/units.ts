@@ -2,7 +2,7 @@
  * Activity units: how factor units are spelled (`kg CO2e per litre`) and how people write them
  * ("500 l", "litres", "tonne-km", "$", "per night"). Reference vocabulary, not factor data.
  */
-import { foldText } from '../../find/text.ts'
+import { foldText } from './normalise.ts'
 
 export type UnitDimension =
   | 'volume' | 'mass' | 'energy' | 'distance' | 'passenger_distance' | 'freight' | 'night' | 'time'

@@ -3,12 +3,12 @@
  * material lines, time and memory. Runtime-neutral: the caller passes a heap probe
  * (`() => process.memoryUsage().heapUsed` in Node) and, if it has one, a `gc`.
  * The root bench script calls `runCalcBench()`; run alone with
- * `npx tsx --expose-gc packages/engine/src/calc/bench/run.ts`.
+ * `npx tsx --expose-gc packages/engine/bench/calc-run.ts`.
  */
-import { calculateEmbodied } from './embodied/calculate.ts'
-import { calculatePcaf } from './pcaf/calculate.ts'
-import { verifyReceipt } from './receipt/verify.ts'
-import { materialRow, testView } from './testing/view.ts'
+import { calculateEmbodied } from '../src/calc/embodied/calculate.ts'
+import { calculatePcaf } from '../src/calc/pcaf/calculate.ts'
+import { verifyReceipt } from '../src/calc/receipt/verify.ts'
+import { materialRow, testView } from '../test/calc-view.ts'
 
 export interface CalcBenchOptions {
   holdings?: number

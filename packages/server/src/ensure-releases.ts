@@ -1,0 +1,20 @@
+/**
+ * Start-up step: when the releases directory has no manifest, run `scripts/ensure-releases.mjs`
+ * (the corpus build) in its own process and wait for it. The server itself only reads artifacts.
+ */
+import { spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { repoRoot } from './paths.ts'
+
+export async function ensureReleases(dir: string): Promise<void> {
+  if (existsSync(join(dir, 'manifest.json'))) return
+  const script = join(repoRoot(), 'scripts', 'ensure-releases.mjs')
+  // The child's stdout goes to our stderr: under openfactors-mcp, stdout is the protocol.
+  const status = await new Promise<number | null>((resolve, reject) => {
+    const child = spawn(process.execPath, [script, dir], { stdio: ['ignore', 2, 2] })
+    child.on('error', reject)
+    child.on('exit', (code) => resolve(code))
+  })
+  if (status !== 0) throw new Error(`The corpus build failed; see ${join(dir, 'build-report.json')} (or run npm run corpus -- build).`)
+}

@@ -1,0 +1,29 @@
+#!/usr/bin/env node
+/**
+ * Build the data releases when a releases directory has no manifest yet: the corpus build as its
+ * own step, in its own process, so the server only ever reads artifacts and never loads the corpus
+ * (or its spreadsheet reader). The server runs this at start-up (`npm start`, `openfactors-mcp`);
+ * it also runs alone:
+ *
+ *   node scripts/ensure-releases.mjs [releasesDir]     (default: OPENFACTORS_RELEASES_DIR or data/releases)
+ *
+ * Everything goes to stderr: under `openfactors-mcp`, stdout belongs to the MCP protocol.
+ * Exit status: 0 when the releases exist (or were built), the corpus build's status otherwise.
+ */
+import { spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+const dir = resolve(process.argv[2] ?? process.env.OPENFACTORS_RELEASES_DIR ?? join(root, 'data', 'releases'))
+
+if (existsSync(join(dir, 'manifest.json'))) process.exit(0)
+
+process.stderr.write(`No data releases in ${dir}: building the corpus from the published datasets (first run only).\n`)
+const cli = join(root, 'packages', 'corpus', 'src', 'cli.ts')
+const build = spawnSync(process.execPath, ['--import', import.meta.resolve('tsx'), cli, 'build', '--out', dir], { stdio: ['ignore', 2, 2] })
+if (build.status !== 0 || !existsSync(join(dir, 'manifest.json'))) {
+  process.stderr.write(`The corpus build failed; see ${join(dir, 'build-report.json')} (or run npm run corpus -- build).\n`)
+  process.exit(build.status || 1)
+}
