@@ -26,7 +26,7 @@ describe.skipIf(latest === null)('resolve on held-out descriptions (real latest 
     engine.load(latest.bytes)
     const cases: DevCase[] = devSet(parseArtifact(latest.bytes)).filter((c) => c.split === 'heldout')
     outcomes = cases.map((c) => outcomeOf(c, engine.resolve({ description: c.description, limit: 5, ...(c.country ? { country: c.country } : {}), ...(c.unit ? { unit: c.unit } : {}) }).matches))
-  })
+  }, 600_000)
   const of = (source: DevCase['source']) => scores(outcomes.filter((o) => o.c.source === source))
 
   it('activities: top-1 >= 85% (target 90% not met yet), top-5 >= 94% (target 98% not met yet)', () => {

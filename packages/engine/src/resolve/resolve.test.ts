@@ -38,7 +38,7 @@ describe('resolve', () => {
     const italy = engine.resolve({ description: 'electricity Italy' }).matches
     expect(italy[0]?.geo_match).toBe('mismatch')
     expect(italy[0]?.decision).toBe('review')
-    expect(italy[0]?.explanation.place).toMatchObject({ read: ['Italy'], from: 'text', geo_match: 'mismatch' })
+    expect(italy[0]?.explanation.place).toMatchObject({ read: ['italy'], from: 'text', geo_match: 'mismatch' })
     expect(italy[0]?.explanation.place.reason).toContain('not the place read')
   })
   it('says unspecified and prefers the general factor without a place', () => {
