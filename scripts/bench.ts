@@ -1,17 +1,18 @@
 /**
  * `npm run bench [-- <suite> ...]`: every benchmark of the project in one run, printed as JSON
- * lines. Suites: finding, calc, corpus, server, browser (default: all). Figures are recorded
+ * lines. Suites: finding, calc, emissions, corpus, server, browser (default: all). Figures are recorded
  * by hand in docs/benchmarks.md with the machine and the date; they are never asserted in tests.
  */
 import { cpus, totalmem, loadavg } from 'node:os'
-import { benchCorpusBuild } from '../packages/corpus/src/bench.ts'
+import { benchCorpusBuild } from '../packages/corpus/bench/build.ts'
 import { benchFinding } from '../packages/engine/bench/find.ts'
 import { runCalcBench } from '../packages/engine/bench/calc.ts'
-import { formatBenchTable, runServerBench } from '../packages/server/src/bench.ts'
-import { benchBrowser } from '../packages/web-worker/src/bench.ts'
+import { formatBenchTable, runServerBench } from '../packages/server/bench/load.ts'
+import { runEmissionsBench } from '../packages/server/bench/emissions.ts'
+import { benchBrowser } from '../packages/web-worker/bench/browser.ts'
 
-type Suite = 'finding' | 'calc' | 'corpus' | 'server' | 'browser'
-const ALL: Suite[] = ['finding', 'calc', 'server', 'browser', 'corpus']
+type Suite = 'finding' | 'calc' | 'emissions' | 'corpus' | 'server' | 'browser'
+const ALL: Suite[] = ['finding', 'calc', 'emissions', 'server', 'browser', 'corpus']
 
 const SUITES: Record<Suite, () => Promise<unknown>> = {
   finding: async () => benchFinding() ?? { skipped: 'no data/releases: run npm run corpus -- build first' },
@@ -20,6 +21,7 @@ const SUITES: Record<Suite, () => Promise<unknown>> = {
     const gc = (globalThis as { gc?: () => void }).gc
     return runCalcBench({ heapUsed: () => process.memoryUsage().heapUsed, ...(gc ? { gc } : {}) })
   },
+  emissions: () => runEmissionsBench(),
   corpus: () => benchCorpusBuild(),
   server: async () => {
     const rows = await runServerBench()

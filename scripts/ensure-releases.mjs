@@ -22,7 +22,7 @@ if (existsSync(join(dir, 'manifest.json'))) process.exit(0)
 
 process.stderr.write(`No data releases in ${dir}: building the corpus from the published datasets (first run only).\n`)
 const cli = join(root, 'packages', 'corpus', 'src', 'cli.ts')
-const build = spawnSync(process.execPath, ['--import', import.meta.resolve('tsx'), cli, 'build', '--out', dir], { stdio: ['ignore', 2, 2] })
+const build = spawnSync(process.execPath, ['--conditions=@openfactors/source', '--import', import.meta.resolve('tsx'), cli, 'build', '--out', dir], { stdio: ['ignore', 2, 2] })
 if (build.status !== 0 || !existsSync(join(dir, 'manifest.json'))) {
   process.stderr.write(`The corpus build failed; see ${join(dir, 'build-report.json')} (or run npm run corpus -- build).\n`)
   process.exit(build.status || 1)

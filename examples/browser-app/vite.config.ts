@@ -6,6 +6,7 @@
  */
 import { fileURLToPath } from 'node:url'
 import { defineConfig, type Plugin } from 'vite'
+import { sourceResolve } from '../../scripts/source-condition.ts'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 
@@ -22,6 +23,8 @@ function shellFiles(): Plugin {
 }
 
 export default defineConfig({
+  // Workspace packages from their sources (the `@openfactors/source` export condition).
+  resolve: sourceResolve,
   root,
   base: './',
   publicDir: false,

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
+import { sourceResolve } from '../../scripts/source-condition.ts'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 
@@ -17,6 +18,8 @@ function httpsFromEnv(): { cert: Buffer; key: Buffer } | undefined {
 }
 
 export default defineConfig({
+  // Workspace packages from their sources (the `@openfactors/source` export condition).
+  resolve: sourceResolve,
   root,
   base: './',
   publicDir: 'public',

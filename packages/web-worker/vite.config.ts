@@ -6,10 +6,13 @@
  */
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
+import { sourceResolve } from '../../scripts/source-condition.ts'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 
 export default defineConfig({
+  // Workspace packages from their sources (the `@openfactors/source` export condition).
+  resolve: sourceResolve,
   root,
   base: './',
   // Nothing in public/ to copy; keeps the output to the two bundles.

@@ -48,10 +48,10 @@ function el<K extends keyof SVGElementTagNameMap>(name: K, attrs: Record<string,
   return node
 }
 
-export function stageChart(byStage: Record<string, number>, unit: string, format: (n: number) => string): SVGSVGElement {
+export function stageChart(byStage: Record<string, number>, unit: string, format: (n: number) => string, title = `Embodied carbon by life-cycle stage (${unit})`): SVGSVGElement {
   const layout = stageBars(byStage)
   const svg = el('svg', { viewBox: `0 0 ${layout.width} ${layout.height}`, width: layout.width, height: layout.height, role: 'img', class: 'stage-chart' })
-  svg.append(el('title', {}, `Embodied carbon by life-cycle stage (${unit})`))
+  svg.append(el('title', {}, title))
   for (const bar of layout.bars) {
     const g = el('g', { transform: `translate(0 ${bar.y})`, 'data-stage': bar.stage, 'data-value': bar.value })
     g.append(el('text', { x: 0, y: 17, class: 'stage-label' }, bar.stage))

@@ -29,9 +29,11 @@ export const formatAmount = (n: number): string => grouped.format(n)
 /** A readable line for any error the client can throw, with the engine's own hints. */
 export function describeError(error: unknown): string {
   if (isEngineError(error) || isClientError(error)) {
-    const data = error.data as { issues?: Array<{ path: string; message: string }>; candidates?: Array<{ key: string }> } | undefined
+    const data = error.data as { issues?: Array<{ path: string; message: string }>; candidates?: Array<{ key: string }> | Record<string, Array<{ key: string }>> } | undefined
     const issues = data?.issues?.map((i) => `${i.path}: ${i.message}`).join('; ')
-    const candidates = data?.candidates?.slice(0, 3).map((c) => c.key).join(', ')
+    // A lookup lists candidates; a calculation lists them per unknown key.
+    const listed = Array.isArray(data?.candidates) ? data.candidates : Object.values(data?.candidates ?? {}).flat()
+    const candidates = listed.slice(0, 3).map((c) => c.key).join(', ')
     return [`${error.code}: ${error.message}`, issues, candidates ? `did you mean ${candidates}?` : ''].filter(Boolean).join(' — ')
   }
   return error instanceof Error ? error.message : String(error)

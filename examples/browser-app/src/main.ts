@@ -1,11 +1,13 @@
 /**
  * The demo page: one engine client (the engine runs in a Web Worker over the IndexedDB-cached
- * corpus) shared by four panels. `?api=<base>` points it at another server's `/v1`.
+ * corpus) shared by five panels. `?api=<base>` points it at another server's `/v1`.
  */
 import { createEngineClient } from '@openfactors/web-worker'
 import { byId, describeError } from './dom.ts'
 import { registerShellWorker } from './offline.ts'
 import { embodiedPanel, exampleBom } from './panels/embodied.ts'
+import { ledgerPanel } from './panels/ledger.ts'
+import { EXAMPLE_LEDGER } from './ledger.ts'
 import { pcafPanel } from './panels/pcaf.ts'
 import { resolvePanel } from './panels/resolve.ts'
 import { searchPanel } from './panels/search.ts'
@@ -20,6 +22,7 @@ const client = createEngineClient({
 
 searchPanel(client)
 resolvePanel(client)
+ledgerPanel(client)
 pcafPanel(client)
 embodiedPanel(client)
 
@@ -29,6 +32,8 @@ client
     showReady(info)
     const bom = byId<HTMLTextAreaElement>('embodied-bom')
     if (!bom.value.trim()) bom.value = await exampleBom(client)
+    const ledger = byId<HTMLTextAreaElement>('ledger-input')
+    if (!ledger.value.trim()) ledger.value = EXAMPLE_LEDGER
     document.body.dataset.examples = 'true'
   })
   .catch((error: unknown) => showStartError(describeError(error)))

@@ -14,8 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createEngine } from '@openfactors/engine'
 import { startServer, type RunningServer } from '../../../packages/server/src/serve.ts'
 import { defaultConfig } from '../../../packages/server/src/config.ts'
-import { testRelease, writeTestReleases } from '../../../packages/server/src/test-support/test-release.ts'
-import { freshProfile, type Profile } from '../../../packages/web-worker/src/harness/chromium.ts'
+import { testRelease, writeTestReleases } from '../../../packages/server/test/support/test-release.ts'
+import { freshProfile, type Profile } from '../../../packages/web-worker/test/harness/chromium.ts'
 import { EXAMPLE_HOLDINGS } from '../src/panels/pcaf.ts'
 
 const APP_DIR = join(import.meta.dirname, '..')
@@ -90,6 +90,53 @@ describe('browser-app example', () => {
     expect(await text('#resolve-explanation .geo-match')).toBe('exact')
     expect(await text('#resolve-explanation')).toContain('the factor is for the country named or implied')
     expect(Number(await text('#resolve-explanation .confidence'))).toBeGreaterThan(0)
+  })
+
+  it('resolve shows the emissions of the quantity typed, converted to the factor\'s unit', async () => {
+    await page.fill('#resolve-input', 'diesel for the vans')
+    await page.fill('#resolve-country', 'GB')
+    await page.fill('#resolve-quantity', '10')
+    await page.fill('#resolve-unit', 'US gallons')
+    await page.click('#resolve-form button')
+    await page.locator('#resolve-emissions-value').waitFor()
+    // 10 US gallons = 37.85411784 litres x the fixture's diesel factor.
+    const diesel = row('fuels.gb.diesel.litres')
+    const format = new Intl.NumberFormat('en', { maximumFractionDigits: 2 })
+    expect(await text('#resolve-emissions-value')).toBe(format.format(Number((37.85411784 * diesel.value).toPrecision(12))))
+    expect(await text('#resolve-emissions')).toContain('37.8541 litre × 2.6 (fuels.gb.diesel.litres)')
+    await page.fill('#resolve-quantity', '')
+    await page.fill('#resolve-unit', '')
+  })
+
+  it('computes a pasted ledger: per-line results, review and failed lines highlighted, totals by scope, a chart', async () => {
+    await page.waitForSelector('body[data-examples="true"]')
+    const ledger = 'description\tfactor_key\tquantity\tunit\tcountry\ndiesel for the vans\t\t1,200\tlitres\tGB\n\tfuels.gb.diesel.litres\t3\tgallons\t\nelectricity\t\t35\tMWh\t\n\telectricity.gb.grid.location_kwh\t10\tMWh\t\n'
+    await page.fill('#ledger-input', ledger)
+    await page.click('#ledger-form button')
+    await page.locator('#ledger-total').waitFor()
+    // The same ledger through the engine in Node.
+    const engine = createEngine()
+    engine.load(testRelease('2026.2'))
+    const expected = engine.emissions({ activities: [
+      { id: 'line 2', description: 'diesel for the vans', quantity: { value: 1200, unit: 'litres' }, country: 'GB' },
+      { id: 'line 3', factor_key: 'fuels.gb.diesel.litres', quantity: { value: 3, unit: 'gallons' } },
+      { id: 'line 4', description: 'electricity', quantity: { value: 35, unit: 'MWh' } },
+      { id: 'line 5', factor_key: 'electricity.gb.grid.location_kwh', quantity: { value: 10, unit: 'MWh' } },
+    ] })
+    const format = new Intl.NumberFormat('en', { maximumFractionDigits: 2 })
+    expect(await text('#ledger-total')).toBe(format.format(expected.result.emissions.value))
+    const rows = page.locator('#ledger-lines tbody tr')
+    expect(await rows.count()).toBe(4)
+    const classes = await rows.evaluateAll((trs) => trs.map((tr) => tr.className))
+    expect(classes).toEqual(expected.activities.map((a) => (a.error ? 'failed' : a.resolved?.decision === 'review' ? 'review' : 'ok')))
+    expect(classes[1]).toBe('failed')
+    expect(await rows.nth(1).innerText()).toContain('ambiguous')
+    expect(await rows.nth(3).innerText()).toMatch(/electricity\.gb\.grid\.location_kwh.*2,000/s)
+    const scopes = await page.locator('#ledger-result svg.stage-chart g[data-stage]').evaluateAll((gs) =>
+      gs.map((g) => [g.getAttribute('data-stage'), Number(g.getAttribute('data-value'))]),
+    )
+    expect(Object.fromEntries(scopes)).toEqual(expected.result.by_scope)
+    await page.locator('#ledger-panel').screenshot({ path: join(SHOTS, 'ledger.png') })
   })
 
   it('computes PCAF from holdings pasted as TSV and as CSV', async () => {

@@ -16,7 +16,7 @@ import { createEngine, type Engine } from '@openfactors/engine'
 import { ReleaseManifestSchema, type ReleaseManifest } from '@openfactors/engine/release'
 import { startServer, type RunningServer } from '../../../packages/server/src/serve.ts'
 import { defaultConfig } from '../../../packages/server/src/config.ts'
-import { freshProfile, type Profile } from '../../../packages/web-worker/src/harness/chromium.ts'
+import { freshProfile, type Profile } from '../../../packages/web-worker/test/harness/chromium.ts'
 
 const APP_DIR = join(import.meta.dirname, '..')
 const SHOTS = join(APP_DIR, 'test-output', 'screenshots')

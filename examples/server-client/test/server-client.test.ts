@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, type RunningServer } from '../../../packages/server/src/serve.ts'
 import { defaultConfig } from '../../../packages/server/src/config.ts'
-import { testRelease, writeTestReleases } from '../../../packages/server/src/test-support/test-release.ts'
+import { testRelease, writeTestReleases } from '../../../packages/server/test/support/test-release.ts'
 import { runClient } from '../src/run.ts'
 
 const BURST = 6

@@ -26,6 +26,10 @@ describe('toSpreadsheetError', () => {
     const error = toSpreadsheetError(api, new EngineError('factor_not_found', 'No factor fuels.gb.disel.litres.', { key: 'fuels.gb.disel.litres', candidates: [{ key: 'fuels.gb.diesel.litres', name: 'Diesel', score: 0.9 }] }))
     expect(error).toMatchObject({ code: '#N/A', message: 'No factor fuels.gb.disel.litres. Did you mean fuels.gb.diesel.litres?' })
   })
+  it('a calculation\'s unknown key is #N/A with its candidates (listed per key)', () => {
+    const error = toSpreadsheetError(api, new EngineError('unknown_factor', 'No factor with key "fuels.gb.disel.litres".', { keys: ['fuels.gb.disel.litres'], candidates: { 'fuels.gb.disel.litres': [{ key: 'fuels.gb.diesel.litres', name: 'Diesel', score: 0.9 }] } }))
+    expect(error).toMatchObject({ code: '#N/A', message: 'No factor with key "fuels.gb.disel.litres". Did you mean fuels.gb.diesel.litres?' })
+  })
   it('refused input is #VALUE! naming the field; an unloadable corpus is #N/A', () => {
     const refused = toSpreadsheetError(api, new EngineError('invalid_request', 'Invalid request.', { issues: [{ path: 'holdings.0.data_quality_score', message: 'must be <= 5' }] }))
     expect(refused).toMatchObject({ code: '#VALUE!', message: 'Invalid request. holdings.0.data_quality_score: must be <= 5' })

@@ -6,7 +6,7 @@
 import { isClientError, isEngineError } from '@openfactors/web-worker'
 import type { CustomFunctionsApi, ErrorCodeName } from './custom-functions-shim.ts'
 
-const NOT_AVAILABLE = new Set(['factor_not_found', 'unknown_factor', 'corpus_unavailable', 'client_closed', 'integrity_mismatch'])
+const NOT_AVAILABLE = new Set(['factor_not_found', 'unknown_factor', 'not_resolved', 'corpus_unavailable', 'client_closed', 'integrity_mismatch'])
 // Excel shows a short message; keep it to one readable line.
 const MAX_MESSAGE = 250
 
@@ -16,9 +16,11 @@ export function errorCodeFor(code: string): ErrorCodeName {
 
 export function messageOf(error: unknown): string {
   if (isEngineError(error) || isClientError(error)) {
-    const data = error.data as { issues?: Array<{ path: string; message: string }>; candidates?: Array<{ key: string }> } | undefined
+    const data = error.data as { issues?: Array<{ path: string; message: string }>; candidates?: Array<{ key: string }> | Record<string, Array<{ key: string }>> } | undefined
     const issues = data?.issues?.map((i) => `${i.path || 'input'}: ${i.message}`).join('; ')
-    const candidates = data?.candidates?.slice(0, 3).map((c) => c.key).join(', ')
+    // A lookup lists candidates; a calculation lists them per unknown key.
+    const listed = Array.isArray(data?.candidates) ? data.candidates : Object.values(data?.candidates ?? {}).flat()
+    const candidates = listed.slice(0, 3).map((c) => c.key).join(', ')
     return [error.message, issues, candidates ? `Did you mean ${candidates}?` : ''].filter(Boolean).join(' ')
   }
   return error instanceof Error ? error.message : String(error)

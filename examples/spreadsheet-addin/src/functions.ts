@@ -7,7 +7,7 @@
  * The API base defaults to the page's `<meta name="openfactors-api">`; `?api=` overrides it.
  */
 import { createEngineClient, type EngineClient } from '@openfactors/web-worker'
-import type { EmbodiedRequest } from '@openfactors/engine'
+import { FACTOR_KEY_PATTERN, type EmbodiedRequest } from '@openfactors/engine'
 import { customFunctionsApi, type CellValue, type CustomFunction, type CustomFunctionsApi } from './custom-functions-shim.ts'
 import { toSpreadsheetError } from './errors.ts'
 
@@ -90,6 +90,21 @@ export function spreadsheetFunctions(client: EngineClient, api: CustomFunctionsA
           }],
         })
         return res.result.embodied_carbon.value
+      }),
+    /**
+     * =OPENFACTORS.EMISSIONS(description_or_key, quantity, unit, [country]) -> kg CO2e: a factor key
+     * is used as it is, any other text is resolved with the unit as hint; the unit is converted
+     * to the factor's ("litres", "US gallons", "MWh", "miles"...).
+     */
+    EMISSIONS: (what: CellValue, quantity: number, unit: CellValue, country?: CellValue) =>
+      guarded(async () => {
+        const target = text(what)
+        const hint = optionalText(country)
+        const line = FACTOR_KEY_PATTERN.test(target)
+          ? { factor_key: target, quantity: { value: quantity, unit: text(unit) } }
+          : { description: target, quantity: { value: quantity, unit: text(unit) }, ...(hint ? { country: hint } : {}) }
+        const res = await client.emissions({ activities: [line] })
+        return res.result.emissions.value
       }),
   }
 }

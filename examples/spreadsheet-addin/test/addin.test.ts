@@ -16,8 +16,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createEngine } from '@openfactors/engine'
 import { startServer, type RunningServer } from '../../../packages/server/src/serve.ts'
 import { defaultConfig } from '../../../packages/server/src/config.ts'
-import { testRelease, writeTestReleases } from '../../../packages/server/src/test-support/test-release.ts'
-import { freshProfile, type Profile } from '../../../packages/web-worker/src/harness/chromium.ts'
+import { testRelease, writeTestReleases } from '../../../packages/server/test/support/test-release.ts'
+import { freshProfile, type Profile } from '../../../packages/web-worker/test/harness/chromium.ts'
 import { serveDirectory, type StaticFiles } from './static-files.ts'
 
 const ADDIN_DIR = join(import.meta.dirname, '..')
@@ -93,7 +93,7 @@ describe('spreadsheet add-in functions', () => {
     expect(await page.getAttribute('body', 'data-ready')).toBe('2026.2')
     const ids = await page.evaluate(() => (window as unknown as { associated: Array<{ id: string }> }).associated.map((a) => a.id))
     expect([...ids].sort()).toEqual(metadata.functions.map((f) => f.id).sort())
-    expect(ids).toEqual(['FACTOR', 'FACTOR.UNIT', 'FACTOR.SOURCE', 'RESOLVE', 'FINANCED', 'EMBODIED'])
+    expect(ids).toEqual(['FACTOR', 'FACTOR.UNIT', 'FACTOR.SOURCE', 'RESOLVE', 'FINANCED', 'EMBODIED', 'EMISSIONS'])
     expect(await page.innerText('#status')).toContain('data version 2026.2')
     await mkdir(join(ADDIN_DIR, 'test-output', 'screenshots'), { recursive: true })
     await page.screenshot({ path: join(ADDIN_DIR, 'test-output', 'screenshots', 'functions-page.png') })
@@ -119,6 +119,26 @@ describe('spreadsheet add-in functions', () => {
     const expected = engine.embodied({ materials: [{ material_key: 'materials.concrete.ready_mix.c30_37', quantity: { value: 240, unit: 't' }, boundary: 'A1-A3' }] })
     expect(await invoke(page, 'EMBODIED', 'materials.concrete.ready_mix.c30_37', 240, 't', 'a1-a3')).toEqual({ ok: true, value: expected.result.embodied_carbon.value })
     expect(expected.result.embodied_carbon.value).toBe(24_000)
+  })
+
+  it('EMISSIONS gives the same kg CO2e as POST /v1/calculate/emissions on the server', async () => {
+    const issued = await fetch(`${server.url}/v1/keys`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'sheet@example.org' }) })
+    const { key } = (await issued.json()) as { key: string }
+    const http = async (activity: Record<string, unknown>) => {
+      const res = await fetch(`${server.url}/v1/calculate/emissions`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body: JSON.stringify({ activities: [activity] }) })
+      return ((await res.json()) as { result: { emissions: { value: number } } }).result.emissions.value
+    }
+    const byKey = await http({ factor_key: 'fuels.gb.diesel.litres', quantity: { value: 10, unit: 'US gallons' } })
+    expect(await invoke(page, 'EMISSIONS', 'fuels.gb.diesel.litres', 10, 'US gallons', null)).toEqual({ ok: true, value: byKey })
+    expect(byKey).toBe(98.420706384) // 10 x 3.785411784 litres x 2.6
+    const byText = await http({ description: 'grid electricity', country: 'GB', quantity: { value: 35, unit: 'MWh' } })
+    expect(await invoke(page, 'EMISSIONS', 'grid electricity', 35, 'MWh', 'GB')).toEqual({ ok: true, value: byText })
+    const ambiguous = await invoke(page, 'EMISSIONS', 'fuels.gb.diesel.litres', 10, 'gallons', null)
+    expect(ambiguous).toMatchObject({ ok: false, code: '#VALUE!' })
+    expect(ambiguous.ok ? '' : ambiguous.message).toMatch(/ambiguous/)
+    const unknown = await invoke(page, 'EMISSIONS', 'fuels.gb.disel.litres', 1, 'l', null)
+    expect(unknown).toMatchObject({ ok: false, code: '#N/A' })
+    expect(unknown.ok ? '' : unknown.message).toMatch(/Did you mean fuels\.gb\.diesel\.litres/)
   })
 
   it('errors are spreadsheet error values with a readable message', async () => {

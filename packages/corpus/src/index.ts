@@ -18,7 +18,6 @@ export { readLock, verifyEditionFiles, sha256File, DatasetHashError, DatasetMiss
 export type { DatasetsLock, LockEdition, LockFile, CsvFormat } from './lock/schema.ts'
 export { RELEASES, editionsInForce, checkReleases, type ReleaseDecl } from './releases.ts'
 export { proveFactors, convertPublished, type ProofResult, type ProofFailure } from './proof/prove.ts'
-export { benchCorpusBuild, type CorpusBenchResult } from './bench.ts'
 export { formatReport, perGasKeys, type BuildReport, type ReleaseReport, type EditionReport } from './report.ts'
 export { ADAPTER_IDS, loadAdapter, availableAdapters, AdapterUnavailableError } from './adapters/registry.ts'
 export { IngestError } from './adapters/types.ts'

@@ -1,6 +1,6 @@
 /**
  * Where things live: the repo root (found from this file, not the working directory), the
- * datasets directory (decisions §1) and the default output directory for release artifacts.
+ * datasets directory (docs/decisions.md §1) and the default output directory for release artifacts.
  */
 import { existsSync, statSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'

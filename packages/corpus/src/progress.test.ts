@@ -14,7 +14,7 @@ describe('progressBar', () => {
     bar.update(0.5, 'ingest', 'uk-desnz-ghg-cf-2026')
     bar.update(1, 'write')
     bar.done()
-    expect(written[0]).toMatch(/^\r\[#####\.\.\.\.\.\]  50% ingest uk-desnz-ghg-cf-2026/)
+    expect(written[0]).toMatch(/^\r\[#####\.\.\.\.\.\] {2}50% ingest uk-desnz-ghg-cf-2026/)
     expect(written[1]).toMatch(/^\r\[##########\] 100% write/)
     expect(written[2]).toBe('\n')
   })

@@ -1,5 +1,5 @@
 /**
- * The data releases, declared in code (decisions §2). A release is immutable: an `mb_version`,
+ * The data releases, declared in code (docs/decisions.md §2). A release is immutable: an `mb_version`,
  * the date it came into force, and the dataset editions it holds.
  *
  * The rule that decides what a release holds: on its `released_at` date, each series (a

@@ -10,7 +10,7 @@ import { tempDir, writeText } from './fixtures.ts'
 const cli = fileURLToPath(new URL('../src/cli.ts', import.meta.url))
 
 function run(args: string[]): { code: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', cli, ...args], { encoding: 'utf8', env: { ...process.env, OPENFACTORS_DATASETS: '' } })
+  const r = spawnSync(process.execPath, ['--conditions=@openfactors/source', '--import', 'tsx', cli, ...args], { encoding: 'utf8', env: { ...process.env, OPENFACTORS_DATASETS: '' } })
   return { code: r.status, stdout: r.stdout, stderr: r.stderr }
 }
 

@@ -1,13 +1,13 @@
 /**
  * createEngine: the synchronous engine every host wraps (Node, Web Worker, HTTP server, MCP).
- * Holds several releases side by side; `as_of` picks one (decisions §2).
+ * Holds several releases side by side; `as_of` picks one (docs/decisions.md §2).
  */
 import { calculateEmbodied, calculatePcaf } from './calc/index.ts'
-import type { CalcContext, EmbodiedResponse, PcafResponse } from './calc/index.ts'
+import type { CalcContext } from './calc/index.ts'
+import { calculateEmissions } from './calc/emissions/calculate.ts'
+import { emissionsDeps } from './calc/emissions/deps.ts'
 import { engineError } from './errors.ts'
-import type { SearchRequest, SearchResponse } from './find/search.ts'
-import { SearchRequestSchema, searchRelease } from './find/search.ts'
-import type { LookupResponse } from './find/shapes.ts'
+import { searchRelease } from './find/search.ts'
 import { toLookupResponse } from './find/shapes.ts'
 import { validate } from './validate.ts'
 import { LoadedRelease } from './index/loaded.ts'
@@ -17,8 +17,9 @@ import type { ReleaseArtifact } from './release/schema.ts'
 import type { ReleaseStamp } from './release/select.ts'
 import { compareReleases, selectRelease } from './release/select.ts'
 import type { ReleaseView } from './release/view.ts'
-import type { ResolveRequest, ResolveResponse } from './resolve/resolve.ts'
-import { ResolveRequestSchema, resolveRelease } from './resolve/resolve.ts'
+import type { EngineRequests, EngineResponses } from './requests.ts'
+import { REQUEST_CHECKS } from './requests.ts'
+import { resolveRelease } from './resolve/resolve.ts'
 import type { EngineSnapshot } from './index/snapshot.ts'
 import { checkSnapshot, takeSnapshot } from './index/snapshot.ts'
 import { AsOfSchema } from './params.ts'
@@ -57,11 +58,13 @@ export interface Engine {
   snapshot(mb_version?: string): EngineSnapshot
   /** Load a snapshot without re-indexing. */
   restore(snapshot: EngineSnapshot): ReleaseInfo
-  search(req?: SearchRequest): SearchResponse
-  lookup(key: string, options?: LookupOptions): LookupResponse
-  resolve(req: ResolveRequest): ResolveResponse
-  pcaf(req: unknown, ctx?: CalcContext): PcafResponse
-  embodied(req: unknown, ctx?: CalcContext): EmbodiedResponse
+  search(req?: EngineRequests['search']): EngineResponses['search']
+  lookup(key: string, options?: LookupOptions): EngineResponses['lookup']
+  resolve(req: EngineRequests['resolve']): EngineResponses['resolve']
+  pcaf(req: EngineRequests['pcaf'], ctx?: CalcContext): EngineResponses['pcaf']
+  embodied(req: EngineRequests['embodied'], ctx?: CalcContext): EngineResponses['embodied']
+  /** Emissions of an activity ledger: quantity x factor with units converted (docs/emissions.md). */
+  emissions(req: EngineRequests['emissions'], ctx?: CalcContext): EngineResponses['emissions']
   /** The ReleaseView calculations read (throws like `select`). */
   view(as_of?: string): ReleaseView
 }
@@ -144,7 +147,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
       return add(checked.reuseIndex ? new LoadedRelease(artifact, checked.snapshot.index, checked.snapshot.gas_indexes) : new LoadedRelease(artifact))
     },
     search(req = {}) {
-      const parsed = validate(SearchRequestSchema, req)
+      const parsed = REQUEST_CHECKS.search(req)
       return searchRelease(release(parsed.as_of), parsed)
     },
     lookup(key, lookupOptions) {
@@ -162,7 +165,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
       return toLookupResponse(row, r.editionOf(row), r.mb_version)
     },
     resolve(req) {
-      const parsed = validate(ResolveRequestSchema, req)
+      const parsed = REQUEST_CHECKS.resolve(req)
       return resolveRelease(release(parsed.as_of), parsed)
     },
     pcaf(req, ctx) {
@@ -170,6 +173,10 @@ export function createEngine(options: EngineOptions = {}): Engine {
     },
     embodied(req, ctx) {
       return calculateEmbodied(req, release(asOfOf(req)), ctx)
+    },
+    emissions(req, ctx) {
+      const r = release(asOfOf(req))
+      return calculateEmissions(req, r, emissionsDeps(r), ctx)
     },
     view(as_of) {
       return release(as_of)

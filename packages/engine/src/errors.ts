@@ -12,6 +12,13 @@ export interface Issue {
   message: string
 }
 
+/** A ledger line that could not be calculated (emissions: when no line could, the 422 lists them). */
+export interface LineFailure {
+  id: string
+  code: string
+  message: string
+}
+
 export interface Candidate {
   key: string
   name: string
@@ -21,15 +28,17 @@ export interface Candidate {
 /** Every code the engine can raise, with the data it carries. */
 export interface ErrorDataByCode {
   /** Input does not match the schema. */
-  invalid_request: { issues: Issue[] }
+  invalid_request: { issues: Issue[]; /** How many issues there were when `issues` lists only the first ones. */ issues_count?: number }
   /** Lookup of a key that is not in the selected release. */
   factor_not_found: { key: string; candidates: Candidate[] }
   /** A calculation names factor keys that do not exist (or are of the wrong kind). */
-  unknown_factor: { keys: string[]; candidates?: Record<string, Candidate[]> }
+  unknown_factor: { keys: string[]; candidates?: Record<string, Candidate[]>; lines?: LineFailure[]; lines_count?: number }
   /** Denominator type not allowed for the asset class. */
   invalid_denominator: { asset_class: string; type: string; allowed: string[]; holding?: string }
   /** A quantity cannot be turned into the unit the factor needs. */
-  unit_not_convertible: { from: string; to: string; missing: string[]; line?: string; material_key?: string }
+  unit_not_convertible: { from: string; to: string; missing: string[]; line?: string; material_key?: string; lines?: LineFailure[]; lines_count?: number }
+  /** No factor could be found for a description (emissions: when no line of a ledger could be calculated). */
+  not_resolved: { descriptions: string[]; lines?: LineFailure[]; lines_count?: number }
   /** `as_of` names a date before the first release or a version that does not exist. */
   as_of_out_of_range: { as_of: string; earliest: string; available: string[] }
   /** Currency or price year of a spend factor does not match the holding's. */
@@ -48,6 +57,7 @@ export const ERROR_CODES = [
   'unit_not_convertible',
   'as_of_out_of_range',
   'currency_mismatch',
+  'not_resolved',
   'release_invalid',
 ] as const satisfies readonly ErrorCode[]
 

@@ -4,6 +4,8 @@
  */
 export { createEngine } from './engine.ts'
 export type { Engine, EngineOptions, LookupOptions, ReleaseInfo } from './engine.ts'
+export { assertRequest } from './requests.ts'
+export type { EngineRequests, EngineResponses, EngineVerb } from './requests.ts'
 
 export { selectRelease, compareReleases, latestRelease, releaseBefore } from './release/select.ts'
 export { diffReleases } from './release/diff.ts'
@@ -42,12 +44,19 @@ export { sourceOf } from './release/view.ts'
 export type { ReleaseView, SourceRef } from './release/view.ts'
 
 export { EngineError, isEngineError, engineErrorFromJSON, engineError, ERROR_CODES } from './errors.ts'
-export type { ErrorCode, ErrorDataByCode, SerializedEngineError, Candidate, Issue } from './errors.ts'
+export type { ErrorCode, ErrorDataByCode, SerializedEngineError, Candidate, Issue, LineFailure } from './errors.ts'
 export { ENGINE_VERSION } from './version.ts'
 
 export {
   calculatePcaf,
   calculateEmbodied,
+  calculateEmissions,
+  combineEmissionsResults,
+  EmissionsRequestSchema,
+  EmissionsResponseSchema,
+  EMISSIONS_MAX_ACTIVITIES,
+  EMISSIONS_MAX_ISSUES,
+  readUnit,
   verifyReceipt,
   computeReceipt,
   canonicalJson,
@@ -65,4 +74,7 @@ export {
   SovereignIntensityRequestSchema,
 } from './calc/index.ts'
 export type { EvicAdjustment, EvicAdjustmentRequest, SovereignIntensity, SovereignIntensityRequest } from './calc/index.ts'
+export type { EmissionsRequest, EmissionsResponse, ActivityResult, EmissionsDeps } from './calc/index.ts'
+export { decide, ACCEPT_THRESHOLD } from './resolve/decision.ts'
+export type { Decision } from './resolve/decision.ts'
 export type { PcafRequest, PcafResponse, EmbodiedRequest, EmbodiedResponse, ReceiptVerification, CalcContext } from './calc/index.ts'

@@ -9,9 +9,12 @@ export function intParam(fallback: number, min: number, max: number) {
     .default(fallback)
 }
 
-/** An optional trimmed string; empty means absent. */
+export const TEXT_MAX = 500
+
+/** An optional trimmed string of at most `TEXT_MAX` characters; empty means absent. */
 export const optionalText = z
   .string()
+  .max(TEXT_MAX, `must be at most ${TEXT_MAX} characters`)
   .transform((s) => s.trim())
   .optional()
   .transform((s) => (s === undefined || s === '' ? undefined : s))

@@ -10,8 +10,11 @@ import type {
   GeoMatch,
   LookupResponse,
   ManifestEntry,
+  PcafRequest,
   PcafResponse,
+  EmbodiedRequest,
   EmbodiedResponse,
+  ResolveRequest,
   ReleaseArtifact,
   ReleaseView,
   ResolveMatch,
@@ -22,6 +25,15 @@ import type {
 import { createEngine, ENGINE_VERSION, isEngineError, LookupRequestSchema, ResolveRequestSchema, SearchRequestSchema, selectRelease } from '../src/index.ts'
 
 describe('public API types', () => {
+  it('every verb takes and returns a named type, pcaf and embodied included', () => {
+    expectTypeOf<Engine['pcaf']>().parameter(0).toEqualTypeOf<PcafRequest>()
+    expectTypeOf<Engine['pcaf']>().returns.toEqualTypeOf<PcafResponse>()
+    expectTypeOf<Engine['embodied']>().parameter(0).toEqualTypeOf<EmbodiedRequest>()
+    expectTypeOf<Engine['embodied']>().returns.toEqualTypeOf<EmbodiedResponse>()
+    expectTypeOf<Engine['resolve']>().parameter(0).toEqualTypeOf<ResolveRequest>()
+    expectTypeOf<Engine['resolve']>().returns.toEqualTypeOf<ResolveResponse>()
+  })
+
   it('createEngine takes options and returns a synchronous Engine', () => {
     expectTypeOf(createEngine).parameter(0).toEqualTypeOf<EngineOptions | undefined>()
     expectTypeOf(createEngine).returns.toEqualTypeOf<Engine>()

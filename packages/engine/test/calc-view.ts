@@ -15,7 +15,7 @@ export const TEST_EDITION: Edition = {
   url: 'https://example.invalid/test-vectors',
   license: { name: 'CC0 1.0', spdx: 'CC0-1.0', url: null },
   redistributable: true,
-  attribution: 'Test vectors from methodology.md',
+  attribution: 'Test vectors of docs/pcaf.md A9 and docs/embodied.md B9',
   files: [],
   retrieved_at: '2026-01-01',
   published_at: '2026-01-01',

@@ -9,7 +9,7 @@ export const LAYERS = ['base', 'release', 'text', 'index', 'find', 'resolve', 'c
 export type Layer = (typeof LAYERS)[number]
 
 /** Files directly in src/ that sit at the top rather than in the base. */
-const TOP_FILES = new Set(['engine.ts', 'index.ts'])
+const TOP_FILES = new Set(['engine.ts', 'index.ts', 'requests.ts'])
 
 /** The layer of a path relative to src/ (`find/search.ts`), or null for an unknown folder. */
 export function layerOf(path: string): Layer | null {

@@ -1,10 +1,9 @@
 #!/usr/bin/env node
-// openfactors-mcp: MCP over stdio with the engine in-process on the local corpus.
-import { register } from 'tsx/esm/api'
+// openfactors-mcp from a checkout of the repository, with plain `node`: runs the sources through tsx
+// with workspace packages resolved to their sources. (The published package's bin is dist/bin/mcp.js.)
+import { register } from 'node:module'
+import { register as registerTsx } from 'tsx/esm/api'
 
-register()
-const { runStdio } = await import('../src/mcp/stdio.ts')
-runStdio().catch((err) => {
-  process.stderr.write(`openfactors-mcp: ${err instanceof Error ? err.message : String(err)}\n`)
-  process.exit(1)
-})
+register('../../../scripts/source-condition-hook.mjs', import.meta.url)
+registerTsx()
+await import('../src/bin/mcp.ts')

@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process'
 import { afterAll, describe, expect, it } from 'vitest'
 import { runAdmin } from './admin-cli.ts'
 import { openSqliteStore } from './stores/sqlite.ts'
-import { REPO_ROOT } from './test-support/spawn-server.ts'
+import { REPO_ROOT } from '../test/support/spawn-server.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'openfactors-admin-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))

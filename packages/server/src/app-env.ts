@@ -2,6 +2,7 @@
 import type { MiddlewareHandler } from 'hono'
 import type { ServerConfig } from './config.ts'
 import type { EnginePort, ReleaseFiles } from './engine-port.ts'
+import type { CalcOffload } from './offload/protocol.ts'
 import type { Account, KeyRecord, Store } from './stores/types.ts'
 
 export type LogLine = Record<string, string | number | boolean | null>
@@ -18,6 +19,8 @@ export interface AppDeps {
   logger?: Logger
   /** The client address of a request (the Node entry reads the socket); used for open limits. */
   clientAddress?: (req: Request, env: unknown) => string | undefined
+  /** Runs calculations off the event loop (Node: worker threads); without it they run in-process. */
+  offload?: CalcOffload
   /** Serves static files (the browser demo) for GET paths no API route claims. */
   staticFiles?: MiddlewareHandler<AppEnv>
 }
@@ -27,6 +30,8 @@ export interface AppVariables {
   account?: Account
   apiKey?: KeyRecord
   body?: unknown
+  /** Calls this request counts as (default 1; MCP: tool calls and resource reads in the message). */
+  calls?: number
 }
 
 export interface AppEnv {

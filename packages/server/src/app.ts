@@ -2,15 +2,18 @@
  * The `/v1` HTTP API as a web-standard Hono app: no `node:` imports and no environment reads, so
  * it runs in tests through `app.request()` and behind any adapter. `start.ts` wires it to Node.
  */
+import { EMISSIONS_MAX_ACTIVITIES } from '@openfactors/engine'
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
-import { cors } from 'hono/cors'
 import type { AppDeps, AppEnv, Logger } from './app-env.ts'
 import { renderError } from './errors.ts'
 import { requireKey } from './middleware/api-key.ts'
+import { fastCors } from './middleware/cors.ts'
 import { jsonBody } from './middleware/body-guard.ts'
+import { keyIssuanceLimit } from './middleware/key-issuance.ts'
 import { addressLimit, currentLimitHeaders, meter } from './middleware/quota.ts'
 import { requestId } from './middleware/request-id.ts'
+import { securityHeaders } from './middleware/security-headers.ts'
 import { accountRoutes } from './routes/account.ts'
 import { bulkRoutes } from './routes/bulk.ts'
 import { calculateRoutes } from './routes/calculate.ts'
@@ -45,25 +48,32 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     config: deps.config,
     clock,
     releases: deps.releases,
+    offload: deps.offload,
     verifyReceipt: deps.verifyReceipt,
     guards: {
       open: addressLimit(quotaDeps, addressOf),
+      issue: keyIssuanceLimit(quotaDeps, addressOf),
       key: requireKey(deps.store, (account) => currentLimitHeaders(account, quotaDeps)),
       meter: meter(quotaDeps),
-      json: jsonBody(deps.config.bodyLimitBytes),
+      json: jsonBody(deps.config.bodyLimitBytes, deps.config.limits),
+      // A ledger is one array of up to EMISSIONS_MAX_ACTIVITIES lines; the other bounds stay.
+      ledger: jsonBody(deps.config.emissionsBodyLimitBytes, { ...deps.config.limits, maxItems: Math.max(deps.config.limits.maxItems, EMISSIONS_MAX_ACTIVITIES) }),
     },
     calcContext: (request_id, plan) => ({ request_id, now: clock, attribution_required: plan !== 'enterprise' }),
   }
 
   app.use('*', requestId(logger, clock))
-  app.use('*', cors({
+  app.use('*', securityHeaders())
+  app.use('*', fastCors({
     origin: deps.config.corsOrigin,
     allowMethods: ['GET', 'POST', 'OPTIONS'],
     allowHeaders: ['Authorization', 'Content-Type', 'X-Request-Id'],
     exposeHeaders: ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After', 'X-Request-Id', 'ETag', 'OpenFactors-Data-Version'],
     maxAge: 600,
   }))
-  app.use('*', compress())
+  // Compression only for clients that ask for it (it inspects the response, which costs every call).
+  const compressor = compress()
+  app.use('*', (c, next) => (c.req.header('accept-encoding') ? compressor(c, next) : next()))
 
   app.onError((err, c) => {
     const rendered = renderError(err)

@@ -25,6 +25,8 @@ export const EnvSchema = z.object({
   OPENFACTORS_RELEASES_DIR: z.string().min(1).optional(),
   OPENFACTORS_STATIC_DIR: z.string().min(1).optional(),
   OPENFACTORS_BODY_LIMIT: int(1_048_576),
+  /** Body limit of POST /v1/calculate/emissions: a ledger of 20,000 lines with descriptions. */
+  OPENFACTORS_EMISSIONS_BODY_LIMIT: int(16_777_216),
   OPENFACTORS_OPEN_RATE: int(120),
   OPENFACTORS_FREE_MONTHLY: int(1_000),
   OPENFACTORS_FREE_BURST: int(60),
@@ -39,6 +41,22 @@ export const EnvSchema = z.object({
   OPENFACTORS_CORS_ORIGIN: z.string().min(1).default('*'),
   OPENFACTORS_LOG: z.enum(['json', 'off']).default('json'),
   OPENFACTORS_WEBHOOK_INTERVAL_MS: int(5_000),
+  /** Input bounds (limits.ts): nesting depth, items per array, characters per string of a JSON body. */
+  OPENFACTORS_MAX_DEPTH: int(32),
+  OPENFACTORS_MAX_ITEMS: int(2_000),
+  OPENFACTORS_MAX_STRING: int(10_000),
+  /** Keys issued per client address per hour. */
+  OPENFACTORS_KEYS_PER_HOUR: int(10),
+  /** Store calls (connect and statement) give up after this long: 503 store_unavailable. */
+  OPENFACTORS_STORE_TIMEOUT_MS: int(3_000),
+  /** MCP event streams (GET /mcp): open at once per key, and closed after this long idle. */
+  OPENFACTORS_MCP_STREAMS_PER_KEY: int(2),
+  OPENFACTORS_MCP_STREAM_IDLE_MS: int(60_000),
+  /** Calculation worker threads (0: calculate on the event loop) and the time one calculation may take. */
+  OPENFACTORS_CALC_WORKERS: z.coerce.number().int().min(0).max(64).default(1),
+  OPENFACTORS_CALC_TIMEOUT_MS: int(30_000),
+  /** Allow webhook URLs on loopback, private, link-local and metadata addresses (development only). */
+  OPENFACTORS_ALLOW_PRIVATE_WEBHOOKS: flag(false),
 })
 
 export interface ServerConfig {
@@ -49,12 +67,29 @@ export interface ServerConfig {
   releasesDir: string | undefined
   staticDir: string | undefined
   bodyLimitBytes: number
+  /** Body limit of the ledger route (POST /v1/calculate/emissions). */
+  emissionsBodyLimitBytes: number
   openRatePerMinute: number
   plans: Record<Plan, PlanLimits>
   trustProxy: boolean
   corsOrigin: string
   log: 'json' | 'off'
   webhookIntervalMs: number
+  limits: InputLimits
+  keysPerHour: number
+  storeTimeoutMs: number
+  mcpStreamsPerKey: number
+  mcpStreamIdleMs: number
+  allowPrivateWebhooks: boolean
+  calcWorkers: number
+  calcTimeoutMs: number
+}
+
+/** Bounds every JSON body and MCP message is checked against before any work starts. */
+export interface InputLimits {
+  maxDepth: number
+  maxItems: number
+  maxString: number
 }
 
 export class ConfigError extends Error {
@@ -80,6 +115,7 @@ export function parseEnv(env: Record<string, string | undefined>): ServerConfig 
     releasesDir: e.OPENFACTORS_RELEASES_DIR,
     staticDir: e.OPENFACTORS_STATIC_DIR,
     bodyLimitBytes: e.OPENFACTORS_BODY_LIMIT,
+    emissionsBodyLimitBytes: e.OPENFACTORS_EMISSIONS_BODY_LIMIT,
     openRatePerMinute: e.OPENFACTORS_OPEN_RATE,
     plans: {
       free: { monthly: e.OPENFACTORS_FREE_MONTHLY, burst_per_minute: e.OPENFACTORS_FREE_BURST },
@@ -91,6 +127,14 @@ export function parseEnv(env: Record<string, string | undefined>): ServerConfig 
     corsOrigin: e.OPENFACTORS_CORS_ORIGIN,
     log: e.OPENFACTORS_LOG,
     webhookIntervalMs: e.OPENFACTORS_WEBHOOK_INTERVAL_MS,
+    limits: { maxDepth: e.OPENFACTORS_MAX_DEPTH, maxItems: e.OPENFACTORS_MAX_ITEMS, maxString: e.OPENFACTORS_MAX_STRING },
+    keysPerHour: e.OPENFACTORS_KEYS_PER_HOUR,
+    storeTimeoutMs: e.OPENFACTORS_STORE_TIMEOUT_MS,
+    mcpStreamsPerKey: e.OPENFACTORS_MCP_STREAMS_PER_KEY,
+    mcpStreamIdleMs: e.OPENFACTORS_MCP_STREAM_IDLE_MS,
+    allowPrivateWebhooks: e.OPENFACTORS_ALLOW_PRIVATE_WEBHOOKS,
+    calcWorkers: e.OPENFACTORS_CALC_WORKERS,
+    calcTimeoutMs: e.OPENFACTORS_CALC_TIMEOUT_MS,
   }
 }
 

@@ -48,12 +48,14 @@ export function renderReference(doc: Json): string {
       toc.push(`<li><a href="#${esc(id)}"><span class="m">${method.toUpperCase()}</span> <code>${esc(path)}</code></a> — ${esc(op['summary'])}</li>`)
       const body = op['requestBody'] as Json | undefined
       const bodySchema = body ? ((body['content'] as Json)['application/json'] as Json)['schema'] : undefined
+      const bodyExample = body ? ((body['content'] as Json)['application/json'] as Json)['example'] : undefined
       const responses = op['responses'] as Json
       const okEntry = Object.entries(responses).find(([s]) => Number(s) < 300)
       const okContent = okEntry ? ((okEntry[1] as Json)['content'] as Json | undefined) : undefined
       const okSchema = okContent ? Object.values(okContent).map((c) => (c as Json)['schema'])[0] : undefined
       sections.push(`<h2 id="${esc(id)}"><span class="m">${method.toUpperCase()}</span> <code>${esc(path)}</code><span class="tag">${keyed ? 'API key' : 'open'}</span></h2>
 <p>${inline(String(op['description'] ?? ''))}</p>${parameterTable((op['parameters'] ?? []) as Json[])}
+${bodyExample !== undefined ? `<p>Example request:</p><pre>${esc(`curl -X ${method.toUpperCase()} $BASE${path} -H 'Authorization: Bearer $KEY' -H 'Content-Type: application/json' -d '${JSON.stringify(bodyExample)}'`)}</pre>` : ''}
 ${bodySchema ? `<details><summary>Request body schema</summary><pre>${esc(JSON.stringify(bodySchema, null, 2))}</pre></details>` : ''}
 ${okEntry && okSchema && Object.keys(okSchema as Json).length ? `<details><summary>${esc(okEntry[0])} response schema</summary><pre>${esc(JSON.stringify(okSchema, null, 2))}</pre></details>` : ''}
 ${errorLinks(responses)}`)

@@ -1,23 +1,14 @@
 /**
- * What the server needs from the engine and from the release files. The engine's own `Engine`
- * type satisfies `EnginePort` (method parameters are the engine's request types; the server passes
- * the parsed JSON and lets the engine's zod schemas judge it).
+ * What the server needs from the engine and from the release files: the engine's own verbs, typed
+ * by the engine's request and response types. Routes turn a JSON body into a request with the
+ * engine's `assertRequest` (the engine's schema and error), never by casting.
  */
+import type { CalcContext, Engine } from '@openfactors/engine'
 import type { ReleaseArtifact, ReleaseManifest } from '@openfactors/engine/release'
 
-export interface CalcContextPort {
-  request_id?: string
-  now?: () => Date
-  attribution_required?: boolean
-}
+export type CalcContextPort = CalcContext
 
-export interface EnginePort {
-  search(req: never): unknown
-  lookup(key: string, opts?: { as_of?: string }): unknown
-  resolve(req: never): unknown
-  pcaf(req: never, ctx?: CalcContextPort): unknown
-  embodied(req: never, ctx?: CalcContextPort): unknown
-}
+export type EnginePort = Pick<Engine, 'search' | 'lookup' | 'resolve' | 'pcaf' | 'embodied' | 'emissions'>
 
 /** The published release files the server hands out (manifest, artifacts) and reads (bulk feed). */
 export interface ReleaseFiles {

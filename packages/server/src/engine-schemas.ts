@@ -1,6 +1,6 @@
 /** The engine's zod schemas the OpenAPI document is generated from. */
 import {
-  EmbodiedRequestSchema, EmbodiedResponseSchema, LookupResponseSchema, PcafRequestSchema, PcafResponseSchema,
+  EmbodiedRequestSchema, EmbodiedResponseSchema, EmissionsRequestSchema, EmissionsResponseSchema, LookupResponseSchema, PcafRequestSchema, PcafResponseSchema,
   ReceiptVerificationSchema, ReceiptVerifyRequestSchema, ReleaseManifestSchema, ResolveRequestSchema,
   ResolveResponseSchema, SearchResponseSchema,
 } from '@openfactors/engine'
@@ -15,6 +15,8 @@ export const ENGINE_SCHEMAS: EngineSchemas = {
   pcafResponse: PcafResponseSchema,
   embodiedRequest: EmbodiedRequestSchema,
   embodiedResponse: EmbodiedResponseSchema,
+  emissionsRequest: EmissionsRequestSchema,
+  emissionsResponse: EmissionsResponseSchema,
   receiptVerifyRequest: ReceiptVerifyRequestSchema,
   receiptVerification: ReceiptVerificationSchema,
   releaseManifest: ReleaseManifestSchema,

@@ -10,6 +10,8 @@ import { repoRoot } from './paths.ts'
 export async function ensureReleases(dir: string): Promise<void> {
   if (existsSync(join(dir, 'manifest.json'))) return
   const script = join(repoRoot(), 'scripts', 'ensure-releases.mjs')
+  // Installed from npm there is no corpus to build: the releases come from @openfactors/data.
+  if (!existsSync(script)) throw new Error(`No releases in ${dir}: set OPENFACTORS_RELEASES_DIR to a releases directory (e.g. node_modules/@openfactors/data/releases).`)
   // The child's stdout goes to our stderr: under openfactors-mcp, stdout is the protocol.
   const status = await new Promise<number | null>((resolve, reject) => {
     const child = spawn(process.execPath, [script, dir], { stdio: ['ignore', 2, 2] })

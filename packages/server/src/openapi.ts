@@ -20,6 +20,8 @@ export interface EngineSchemas {
   pcafResponse?: z.ZodType
   embodiedRequest?: z.ZodType
   embodiedResponse?: z.ZodType
+  emissionsRequest?: z.ZodType
+  emissionsResponse?: z.ZodType
   receiptVerifyRequest?: z.ZodType
   receiptVerification?: z.ZodType
   releaseManifest?: z.ZodType
@@ -39,6 +41,8 @@ export interface Operation {
   responseType?: 'application/json' | 'application/gzip' | 'text/html'
   success?: 200 | 201
   errors: ApiErrorCode[]
+  /** A request body that runs (shown in the document and on /docs; tested). */
+  example?: unknown
 }
 
 const ErrorEnvelopeSchema = z.object({
@@ -51,11 +55,20 @@ const ErrorEnvelopeSchema = z.object({
   }),
 })
 
-const HealthSchema = z.object({ status: z.literal('ok'), engine_version: z.string().optional(), data_version: z.string().nullable().optional(), store: z.string() })
+const HealthSchema = z.object({ status: z.literal('ok'), engine_version: z.string().optional(), data_version: z.string().nullable().optional(), store: z.string(), store_ok: z.boolean(), calculations: z.enum(['workers', 'in-process']).optional() })
 const WebhookCreatedSchema = z.object({
   webhook: z.object({ id: z.string(), url: z.string(), events: z.array(z.string()), created_at: z.string() }),
   secret: z.string().describe('Signing secret; shown once.'),
 })
+
+/** Runs on the real corpus and on the test release alike (descriptions, no corpus-specific key). */
+export const EMISSIONS_EXAMPLE = {
+  activities: [
+    { id: 'vans', description: 'diesel', country: 'GB', quantity: { value: 1200, unit: 'litres' } },
+    { id: 'depot', description: 'diesel', country: 'GB', quantity: { value: 2, unit: 'm3' } },
+    { id: 'office', description: 'grid electricity', country: 'GB', quantity: { value: 35, unit: 'MWh' } },
+  ],
+}
 
 const KEYED: ApiErrorCode[] = ['unauthorized', 'rate_limited', 'quota_exceeded']
 const BODY: ApiErrorCode[] = ['invalid_request', 'payload_too_large', 'unsupported_media_type']
@@ -67,6 +80,7 @@ export function operations(s: EngineSchemas): Operation[] {
     { method: 'post', path: '/v1/calculate/resolve', id: 'resolve', summary: 'Resolve a description to factor keys', description: 'Ranked matches for a free-text description.', auth: 'key', metered: true, request: s.resolveRequest, response: s.resolveResponse, errors: [...BODY, 'as_of_out_of_range', ...KEYED] },
     { method: 'post', path: '/v1/calculate/pcaf', id: 'calculatePcaf', summary: 'PCAF financed emissions', description: 'Attribution factor and financed emissions per holding, total, weighted data quality score, audit trail and receipt.', auth: 'key', metered: true, request: s.pcafRequest, response: s.pcafResponse, errors: [...BODY, 'invalid_denominator', 'unknown_factor', 'currency_mismatch', 'as_of_out_of_range', ...KEYED] },
     { method: 'post', path: '/v1/calculate/embodied', id: 'calculateEmbodied', summary: 'EN 15978 embodied carbon', description: 'Embodied carbon by life-cycle module for material quantities.', auth: 'key', metered: true, request: s.embodiedRequest, response: s.embodiedResponse, errors: [...BODY, 'unknown_factor', 'unit_not_convertible', 'as_of_out_of_range', ...KEYED] },
+    { method: 'post', path: '/v1/calculate/emissions', id: 'calculateEmissions', summary: 'Emissions of an activity ledger', description: 'Up to 20,000 activities in one call, each a quantity with a factor key or a description (resolved with the quantity\'s unit as hint): the quantity converted to the factor\'s unit with cited exact definitions, times the factor, per line and totalled by scope. A line that cannot be calculated carries its own `error` and stays out of the totals; 422 when no line can. Body limit 16 MiB by default (`OPENFACTORS_EMISSIONS_BODY_LIMIT`). Counted once per call. See docs/emissions.md.', auth: 'key', metered: true, request: s.emissionsRequest, response: s.emissionsResponse, errors: [...BODY, 'unknown_factor', 'unit_not_convertible', 'not_resolved', 'as_of_out_of_range', ...KEYED], example: EMISSIONS_EXAMPLE },
     { method: 'post', path: '/v1/receipts/verify', id: 'verifyReceipt', summary: 'Verify a saved calculation response', description: 'Recomputes the receipt hash of a saved PCAF or embodied response. Open: verifying needs no data.', auth: 'open', metered: false, request: s.receiptVerifyRequest, response: s.receiptVerification, errors: [...BODY, 'rate_limited'] },
     { method: 'post', path: '/v1/keys', id: 'issueKey', summary: 'Get a free API key', description: 'One field, no card. The key is shown once.', auth: 'open', metered: false, request: KeyRequestSchema, response: IssuedKeySchema, success: 201, errors: [...BODY, 'key_exists', 'rate_limited'] },
     { method: 'post', path: '/v1/keys/rotate', id: 'rotateKey', summary: 'Rotate the calling key', description: 'Returns a new key; the old one gives 401 at once. Usage stays with the account.', auth: 'key', metered: false, response: IssuedKeySchema, success: 201, errors: ['unauthorized'] },
@@ -76,7 +90,7 @@ export function operations(s: EngineSchemas): Operation[] {
     { method: 'post', path: '/v1/webhooks', id: 'subscribeWebhook', summary: 'Subscribe to change webhooks', description: 'Business and enterprise plans. Events `data_version.released`, signed with HMAC-SHA256.', auth: 'key', metered: false, request: WebhookRequestSchema, response: WebhookCreatedSchema, success: 201, errors: [...BODY, 'unauthorized', 'forbidden'] },
     { method: 'get', path: '/v1/webhooks', id: 'listWebhooks', summary: 'Webhook subscriptions and delivery log', description: 'Business and enterprise plans.', auth: 'key', metered: false, errors: ['unauthorized', 'forbidden'] },
     { method: 'get', path: '/v1/bulk/latest', id: 'bulkFeed', summary: 'Bulk feed of redistributable factors', description: 'Gzipped NDJSON of the latest data version, only sources whose licence allows republishing. Business and enterprise plans.', auth: 'key', metered: true, responseType: 'application/gzip', errors: ['forbidden', 'not_found', ...KEYED] },
-    { method: 'get', path: '/health', id: 'health', summary: 'Health', description: 'Liveness and the loaded data version.', auth: 'open', metered: false, response: HealthSchema, errors: [] },
+    { method: 'get', path: '/health', id: 'health', summary: 'Health', description: 'Liveness, the loaded data version and the store (503 `store_unavailable` while the store does not answer).', auth: 'open', metered: false, response: HealthSchema, errors: [] },
   ]
 }
 
@@ -109,7 +123,7 @@ function operationObject(op: Operation): Json {
     ...(op.auth === 'key' ? { headers: { 'RateLimit-Limit': { $ref: '#/components/headers/RateLimit-Limit' }, 'RateLimit-Remaining': { $ref: '#/components/headers/RateLimit-Remaining' }, 'RateLimit-Reset': { $ref: '#/components/headers/RateLimit-Reset' } } } : {}),
   }
   const byStatus = new Map<number, ApiErrorCode[]>()
-  for (const code of [...op.errors, 'internal' as const]) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code])
+  for (const code of [...op.errors, 'store_unavailable' as const, 'internal' as const]) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code])
   for (const [status, codes] of [...byStatus].sort((a, b) => a[0] - b[0])) {
     responses[String(status)] = {
       description: codes.map((c) => `\`${c}\``).join(', '),
@@ -123,7 +137,7 @@ function operationObject(op: Operation): Json {
     description: `${op.description}${op.metered ? ' Counts against the key\'s burst and monthly limits.' : ''}`,
     ...(op.auth === 'key' ? { security: [{ bearerAuth: [] }] } : { security: [] }),
     parameters: [...pathParameters(op.path), ...queryParameters(op.query)],
-    ...(op.request ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(op.request, 'input') } } } } : {}),
+    ...(op.request ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(op.request, 'input'), ...(op.example !== undefined ? { example: op.example } : {}) } } } } : {}),
     responses,
   }
 }

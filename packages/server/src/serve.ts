@@ -16,8 +16,10 @@ import type { ServerConfig } from './config.ts'
 import { ensureReleases } from './ensure-releases.ts'
 import { defaultReleasesDir, repoRoot } from './paths.ts'
 import { diskReleaseFiles } from './release-files.ts'
+import { startOffloadPool } from './offload/pool.ts'
 import { openStore } from './stores/open.ts'
 import { announceRelease, deliverDue } from './webhooks/dispatcher.ts'
+import { publicUrlCheck } from './webhooks/resolve-check.ts'
 
 export interface RunningServer {
   url: string
@@ -41,11 +43,21 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
 
   const engine = createEngine({ catalog: manifest.releases, loadRelease: (v) => files.artifactJson(v) })
   engine.load(files.artifactJson(latest.mb_version))
-  const store = await openStore(config)
+  // Build the lazy indexes now (every per-gas index, and the one of other kinds), so the first search
+  // that needs them does not stall the event loop: a text with no words matches nothing anywhere.
+  engine.search({ search: '-', kind: 'all' })
+  const store = await openStore(config, (err) =>
+    logger({ ts: new Date().toISOString(), level: 'error', store: config.databaseUrl ? 'postgres' : 'sqlite', error: err instanceof Error ? `${err.name}: ${err.message}`.slice(0, 300) : 'store error' }))
+
+  // Calculations (resolve, PCAF, embodied, emissions) run in worker threads, off the event loop.
+  const offload = config.calcWorkers > 0
+    ? startOffloadPool({ releasesDir, size: config.calcWorkers, jobTimeoutMs: config.calcTimeoutMs, onError: (err) =>
+      logger({ ts: new Date().toISOString(), level: 'error', job: 'calculation worker', error: err instanceof Error ? err.message.slice(0, 300) : 'worker error' }) })
+    : undefined
 
   const staticDir = config.staticDir ?? join(repoRoot(), 'examples', 'browser-app', 'dist')
   const app = createApp({
-    engine, store, config, releases: files, verifyReceipt, logger,
+    engine, store, config, releases: files, verifyReceipt, logger, ...(offload ? { offload } : {}),
     clientAddress: (_req, env) => (env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.remoteAddress,
     ...(existsSync(staticDir) ? { staticFiles: serveStatic<AppEnv>({ root: staticDir }) } : {}),
   })
@@ -58,15 +70,26 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
   // Webhooks: announce a new latest release once (across instances), then deliver in the background.
   const now = () => new Date()
   const previous = releaseBefore(manifest.releases, latest.mb_version)?.mb_version
-  const background = (what: string, job: () => Promise<unknown>) => job().catch((err: unknown) =>
-    logger({ ts: now().toISOString(), level: 'error', job: what, error: err instanceof Error ? err.message : String(err) }))
+  // One run of a background job at a time: a slow round (a slow receiver, a store outage) is not
+  // overlapped by the next tick, which would send the same due delivery twice.
+  const running = new Set<string>()
+  const background = (what: string, job: () => Promise<unknown>) => {
+    if (running.has(what)) return Promise.resolve()
+    running.add(what)
+    return job().catch((err: unknown) =>
+      logger({ ts: now().toISOString(), level: 'error', job: what, error: err instanceof Error ? err.message : String(err) }))
+      .finally(() => running.delete(what))
+  }
   void background('announce', async () => {
     if ((await store.listWebhooks()).length === 0) return
     await announceRelease(store, previous ? await files.artifact(previous) : null, await files.artifact(latest.mb_version), now())
   })
   const timers = [
-    setInterval(() => void background('webhooks', () => deliverDue(store, { now })), config.webhookIntervalMs),
-    setInterval(() => void background('prune', () => store.pruneWindows('m:', `m:${new Date(Date.now() - 3_600_000).toISOString().slice(0, 16)}`)), 60_000),
+    setInterval(() => void background('webhooks', () => deliverDue(store, { now, ...(config.allowPrivateWebhooks ? {} : { checkUrl: publicUrlCheck }) })), config.webhookIntervalMs),
+    setInterval(() => void background('prune', async () => {
+      await store.pruneWindows('m:', `m:${new Date(Date.now() - 3_600_000).toISOString().slice(0, 16)}`)
+      await store.pruneWindows('h:', `h:${new Date(Date.now() - 7_200_000).toISOString().slice(0, 13)}`)
+    }), 60_000),
   ]
   for (const t of timers) t.unref()
 
@@ -82,6 +105,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
       closing ??= (async () => {
         for (const t of timers) clearInterval(t)
         await new Promise<void>((resolve) => server.close(() => resolve()))
+        await offload?.close()
         await store.close()
       })()
       return closing

@@ -7,9 +7,9 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { postgresAvailability, startPostgres, type TestPostgres } from '../src/test-support/postgres-server.ts'
-import { spawnServer, type ChildServer } from '../src/test-support/spawn-server.ts'
-import { writeTestReleases } from '../src/test-support/test-release.ts'
+import { postgresAvailability, startPostgres, type TestPostgres } from './support/postgres-server.ts'
+import { spawnServer, type ChildServer } from './support/spawn-server.ts'
+import { writeTestReleases } from './support/test-release.ts'
 
 const mode = postgresAvailability(process.env)
 const BURST = 40

@@ -75,4 +75,18 @@ describe.skipIf(!built)('the API over the real latest release', () => {
     const sample = lines.filter((_, i) => i % 97 === 0).map((l) => JSON.parse(l) as { source: { redistributable: boolean; data_version: string } })
     expect(sample.every((f) => f.source.redistributable && f.source.data_version === latest)).toBe(true)
   })
+
+  it('the OpenAPI example of POST /v1/calculate/emissions runs on the real corpus: every line computed, the receipt verifies', async () => {
+    const doc = (await (await app.request('/v1/openapi.json')).json()) as { paths: Record<string, { post?: { requestBody: { content: { 'application/json': { example: unknown } } } } }> }
+    const example = doc.paths['/v1/calculate/emissions']?.post?.requestBody.content['application/json'].example
+    const res = await app.request('/v1/calculate/emissions', { method: 'POST', headers: { ...auth(), 'content-type': 'application/json' }, body: JSON.stringify(example) })
+    expect(res.status).toBe(200)
+    const body = (await res.json()) as { result: { counts: { computed: number; activities: number } }; activities: Array<{ factor?: { unit: string }; factor_quantity?: { value: number } }> }
+    expect(body.result.counts).toMatchObject({ activities: 3, computed: 3 })
+    // 2 m3 reach a per-litre diesel factor as 2,000 litres; 35 MWh a per-kWh factor as 35,000 kWh.
+    expect(body.activities[1]!.factor!.unit).toBe('kg CO2e per litre')
+    expect(body.activities[1]!.factor_quantity!.value).toBe(2000)
+    expect(body.activities[2]!.factor_quantity!.value).toBe(35_000)
+    expect(verifyReceipt(body)).toMatchObject({ valid: true })
+  })
 })

@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runAdmin } from '../src/admin-cli.ts'
-import { spawnServer } from '../src/test-support/spawn-server.ts'
-import { writeTestReleases } from '../src/test-support/test-release.ts'
+import { spawnServer } from './support/spawn-server.ts'
+import { writeTestReleases } from './support/test-release.ts'
 import { verifySignature } from '../src/webhooks/signature.ts'
 
 interface Hit { body: string; signature: string }
@@ -43,7 +43,7 @@ describe('data_version.released webhook through start.ts', () => {
   })
 
   it('delivers the signed event after a restart on a newer release', async () => {
-    const env = { OPENFACTORS_RELEASES_DIR: join(dir, 'releases'), OPENFACTORS_DB: join(dir, 'hook.db'), OPENFACTORS_WEBHOOK_INTERVAL_MS: '100' }
+    const env = { OPENFACTORS_RELEASES_DIR: join(dir, 'releases'), OPENFACTORS_DB: join(dir, 'hook.db'), OPENFACTORS_WEBHOOK_INTERVAL_MS: '100', OPENFACTORS_ALLOW_PRIVATE_WEBHOOKS: 'true' }
     writeTestReleases(join(dir, 'releases'), ['2026.1'])
     const first = await spawnServer(env)
     const issued = (await (await fetch(`${first.url}/v1/keys`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'hook@example.org' }) })).json()) as { key: string }

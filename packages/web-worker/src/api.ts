@@ -115,6 +115,8 @@ export function createWorkerApi(deps: WorkerApiDeps = {}): WorkerApi {
     pcaf: (request, context) => settle(async () => (await sessionFor(asOfOf(request))).engine.pcaf(request, wireContext(context))),
     embodied: (request, context) =>
       settle(async () => (await sessionFor(asOfOf(request))).engine.embodied(request, wireContext(context))),
+    emissions: (request, context) =>
+      settle(async () => (await sessionFor(asOfOf(request))).engine.emissions(request, wireContext(context))),
     verifyReceipt: (saved) => settle(() => verifyReceipt(saved)),
     releases: () => settle(async () => manifestOf(await current())),
     dataVersion: () => settle(async () => (await current()).engine.select()),

@@ -8,11 +8,11 @@ import { builtinModules } from 'node:module'
 import { join, relative } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildBundle } from './harness/build.ts'
+import { buildBundle } from '../test/harness/build.ts'
 
 /**
- * Gzipped byte budgets. Measured 2026-11-22: worker (engine + zod + minisearch + decimal.js +
- * comlink + idb) 84.2 kB, client 3.3 kB. The margin leaves room for the engine's growing
+ * Gzipped byte budgets. Measured 2026-11-23: worker (engine + zod + minisearch + decimal.js +
+ * @noble/hashes + comlink + idb) 99.8 kB, client 3.3 kB. The margin leaves room for the engine's growing
  * resolve vocabulary; raising a budget is a decision to write down in docs/browser.md.
  */
 const BUDGET_GZIP_BYTES = { worker: 120_000, client: 6_000 } as const

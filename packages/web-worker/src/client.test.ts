@@ -13,8 +13,8 @@ import { STORED_SNAPSHOT_FORMAT } from './engine-host.ts'
 import { sha256Hex } from './bytes.ts'
 import { ClientError, isClientError } from './client-error.ts'
 import { createEngineClient, type EngineClient, type EngineClientOptions } from './client.ts'
-import { startStaticServer, type StaticServer } from './harness/static-server.ts'
-import { testReleases } from './harness/test-release.ts'
+import { startStaticServer, type StaticServer } from '../test/harness/static-server.ts'
+import { testReleases } from '../test/harness/test-release.ts'
 import type { LoadProgress, UpdateInfo } from './protocol.ts'
 
 const releases = testReleases()

@@ -8,6 +8,8 @@ import type {
   CalcContext,
   EmbodiedRequest,
   EmbodiedResponse,
+  EmissionsRequest,
+  EmissionsResponse,
   LookupResponse,
   PcafRequest,
   PcafResponse,
@@ -56,6 +58,8 @@ export interface EngineClient {
   resolve(request: ResolveRequest): Promise<ResolveResponse>
   pcaf(request: PcafRequest, context?: ClientCalcContext): Promise<PcafResponse>
   embodied(request: EmbodiedRequest, context?: ClientCalcContext): Promise<EmbodiedResponse>
+  /** Emissions of an activity ledger (same body and answer as `POST /v1/calculate/emissions`). */
+  emissions(request: EmissionsRequest, context?: ClientCalcContext): Promise<EmissionsResponse>
   /** Recompute a saved calculation response's receipt (same body as `POST /v1/receipts/verify`). */
   verifyReceipt(saved: unknown): Promise<ReceiptVerification>
   /** The release manifest (same body as `GET /v1/releases`). */
@@ -110,6 +114,7 @@ export function createEngineClient(options: EngineClientOptions = {}): EngineCli
     resolve: (request) => call(() => remote.resolve(request)),
     pcaf: (request, context) => call(() => remote.pcaf(request, context)),
     embodied: (request, context) => call(() => remote.embodied(request, context)),
+    emissions: (request, context) => call(() => remote.emissions(request, context)),
     verifyReceipt: (saved) => call(() => remote.verifyReceipt(saved)),
     releases: () => call(() => remote.releases()),
     dataVersion: () => call(() => remote.dataVersion()),

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import { createEngine, type ReleaseArtifact } from '@openfactors/engine'
 import { engineHost } from './engine-host.ts'
-import { testArtifact } from './harness/test-release.ts'
+import { testArtifact } from '../test/harness/test-release.ts'
 
 const unsorted = testArtifact('2026.2', '2026-10-01', 2)
 const sorted: ReleaseArtifact = { ...unsorted, factors: [...unsorted.factors].sort((a, b) => (a.key < b.key ? -1 : 1)) }

@@ -8,6 +8,8 @@ import type {
   CalcContext,
   EmbodiedRequest,
   EmbodiedResponse,
+  EmissionsRequest,
+  EmissionsResponse,
   LookupResponse,
   PcafRequest,
   PcafResponse,
@@ -98,6 +100,7 @@ export interface WorkerApi {
   resolve(request: ResolveRequest): Promise<WireResult<ResolveResponse>>
   pcaf(request: PcafRequest, context?: CalcContext): Promise<WireResult<PcafResponse>>
   embodied(request: EmbodiedRequest, context?: CalcContext): Promise<WireResult<EmbodiedResponse>>
+  emissions(request: EmissionsRequest, context?: CalcContext): Promise<WireResult<EmissionsResponse>>
   verifyReceipt(saved: unknown): Promise<WireResult<ReceiptVerification>>
   releases(): Promise<WireResult<ReleaseManifest>>
   dataVersion(): Promise<WireResult<string>>

@@ -7,12 +7,12 @@
 import { rm } from 'node:fs/promises'
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildBundle } from '../src/harness/build.ts'
-import { freshProfile, type Profile } from '../src/harness/chromium.ts'
-import { openTestPage, reloadTestPage, startClient, valueOf } from '../src/harness/driver.ts'
-import { hasRealReleases, readRealReleases, REAL_RELEASES_DIR } from '../src/harness/real-releases.ts'
-import { startStaticServer, type StaticServer } from '../src/harness/static-server.ts'
-import { TEST_PAGE } from '../src/harness/test-page.ts'
+import { buildBundle } from './harness/build.ts'
+import { freshProfile, type Profile } from './harness/chromium.ts'
+import { openTestPage, reloadTestPage, startClient, valueOf } from './harness/driver.ts'
+import { hasRealReleases, readRealReleases, REAL_RELEASES_DIR } from './harness/real-releases.ts'
+import { startStaticServer, type StaticServer } from './harness/static-server.ts'
+import { TEST_PAGE } from './harness/test-page.ts'
 
 const available = hasRealReleases()
 

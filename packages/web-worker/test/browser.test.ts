@@ -4,15 +4,17 @@
  * IndexedDB with identical answers, offline with and without a cache, a damaged cache entry,
  * memory fallback (IndexedDB refusing to open, and a tiny quota), two tabs, as_of on demand.
  */
+import { createEngine } from '@openfactors/engine'
 import { rm } from 'node:fs/promises'
+import { gunzipSync } from 'node:zlib'
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildBundle } from '../src/harness/build.ts'
-import { freshProfile, type Profile } from '../src/harness/chromium.ts'
-import { callClient, openTestPage, pageUpdates, reloadTestPage, startClient, valueOf, type PageStartOptions } from '../src/harness/driver.ts'
-import { startStaticServer, type StaticServer } from '../src/harness/static-server.ts'
-import { TEST_PAGE } from '../src/harness/test-page.ts'
-import { testReleases } from '../src/harness/test-release.ts'
+import { buildBundle } from './harness/build.ts'
+import { freshProfile, type Profile } from './harness/chromium.ts'
+import { callClient, openTestPage, pageUpdates, reloadTestPage, startClient, valueOf, type PageStartOptions } from './harness/driver.ts'
+import { startStaticServer, type StaticServer } from './harness/static-server.ts'
+import { TEST_PAGE } from './harness/test-page.ts'
+import { testReleases } from './harness/test-release.ts'
 
 const releases = testReleases()
 const [first, second] = releases as [(typeof releases)[0], (typeof releases)[0]]
@@ -84,6 +86,28 @@ describe('in Chromium', () => {
     expect(artifactRequests().length).toBe(before + 1)
     expect(await answers(relaunched)).toEqual(coldAnswers)
     await relaunched.close()
+  })
+
+  it('emissions in the worker in Chromium: the same body as the engine in Node on the same release bytes', async () => {
+    const page = await openTestPage(context, server.url)
+    await startClient(page, options('emissions'))
+    const ledger = {
+      activities: [
+        { id: 'a', factor_key: 'fuels.fr.coal.litres', quantity: { value: 1200, unit: 'litres' } },
+        { id: 'b', factor_key: 'electricity.de.grid.location_based', quantity: { value: 35, unit: 'MWh' } },
+        { id: 'c', description: 'natural gas used in France', quantity: { value: 10, unit: 'US gallons' } },
+        { id: 'd', factor_key: 'fuels.fr.coal.litres', quantity: { value: 1, unit: 'therm' } },
+      ],
+    }
+    const inBrowser = await valueOf<Record<string, unknown>>(page, 'emissions', ledger)
+    const node = createEngine()
+    node.load(gunzipSync(second.bytes))
+    const inNode = JSON.parse(JSON.stringify(node.emissions(ledger))) as Record<string, unknown>
+    const stable = ({ meta, ...rest }: Record<string, unknown>) => ({ ...rest, meta: { ...(meta as object), request_id: null, computed_at: null } })
+    expect(stable(inBrowser)).toEqual(stable(inNode))
+    expect(inBrowser['result']).toMatchObject({ counts: { activities: 4 } })
+    expect((inBrowser['activities'] as Array<{ error?: { code: string } }>)[3]?.error?.code).toBe('unit_not_convertible')
+    await page.close()
   })
 
   it('keeps error code and data across the worker boundary', async () => {

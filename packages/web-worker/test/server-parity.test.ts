@@ -6,8 +6,8 @@
  */
 import { expose } from 'comlink'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { EmbodiedRequest, EngineError, PcafRequest } from '@openfactors/engine'
-import { harness, type Harness } from '../../server/src/test-support/harness.ts'
+import type { EmbodiedRequest, EmissionsRequest, EngineError, PcafRequest } from '@openfactors/engine'
+import { harness, type Harness } from '../../server/test/support/harness.ts'
 import { createWorkerApi } from '../src/api.ts'
 import { MemoryCache } from '../src/cache-memory.ts'
 import { createEngineClient, type EngineClient } from '../src/client.ts'
@@ -91,6 +91,24 @@ describe('the worker and the /v1 server give the same bodies', () => {
 
     const embodied: EmbodiedRequest = { materials: [{ material_key: 'materials.concrete.ready_mix.c30_37', quantity: { value: 12, unit: 'm3' }, boundary: 'A1-C' }] }
     expect(withoutCallMeta(await client.embodied(embodied))).toEqual(withoutCallMeta(await server('/v1/calculate/embodied', embodied)))
+  })
+
+  it('emissions of a ledger: the same body as POST /v1/calculate/emissions, and the same 422', async () => {
+    const ledger: EmissionsRequest = {
+      activities: [
+        { id: 'vans', factor_key: 'fuels.gb.diesel.litres', quantity: { value: 10, unit: 'US gallons' } },
+        { id: 'office', description: 'grid electricity', country: 'GB', quantity: { value: 35, unit: 'MWh' } },
+        { id: 'bad', factor_key: 'fuels.gb.diesel.litres', quantity: { value: 1, unit: 'gallon' } },
+      ],
+    }
+    const fromWorker = await client.emissions(ledger)
+    expect(withoutCallMeta(fromWorker)).toEqual(withoutCallMeta(await server('/v1/calculate/emissions', ledger)))
+    expect(fromWorker.result.counts).toMatchObject({ activities: 3, computed: 2, failed: 1 })
+    const none: EmissionsRequest = { activities: [{ factor_key: 'fuels.gb.diesl.litres', quantity: { value: 1, unit: 'l' } }] }
+    const error = (await client.emissions(none).catch((e: unknown) => e)) as EngineError<'unknown_factor'>
+    const body = (await server('/v1/calculate/emissions', none)) as { error: { code: string; keys: string[] } }
+    expect(error.code).toBe(body.error.code)
+    expect(error.data.keys).toEqual(body.error.keys)
   })
 
   it('a missing key: the same candidates the 404 body lists', async () => {

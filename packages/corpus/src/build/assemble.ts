@@ -16,7 +16,7 @@ export interface DuplicateKey {
   second: { source_id: string; cell_ref: string; value: number }
 }
 
-/** Two keys served from one cell: one would be a copy of the other (decisions §1 forbids it). */
+/** Two keys served from one cell: one would be a copy of the other (docs/decisions.md §1 forbids it). */
 export interface CopiedCell {
   source_id: string
   cell_ref: string

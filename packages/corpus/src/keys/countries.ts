@@ -49,7 +49,7 @@ export const COUNTRIES: readonly (readonly [string, string, string])[] = [
   ['CF', 'CAF', "Central African Republic"],
   ['CG', 'COG', "Congo"],
   ['CH', 'CHE', "Switzerland"],
-  ['CI', 'CIV', "Côte d\'Ivoire"],
+  ['CI', 'CIV', "Côte d'Ivoire"],
   ['CK', 'COK', "Cook Islands"],
   ['CL', 'CHL', "Chile"],
   ['CM', 'CMR', "Cameroon"],

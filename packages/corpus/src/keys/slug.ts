@@ -1,6 +1,6 @@
 /**
  * Key segments are built from the row's own labels, so the same label gives the same key in
- * every edition. Rules (decisions §1): NFKD, strip accents, `&`->`and`, `%`->`pct`, `+`->`plus`,
+ * every edition. Rules (docs/decisions.md §1): NFKD, strip accents, `&`->`and`, `%`->`pct`, `+`->`plus`,
  * any run of other characters -> `_`, trim `_`, lower case. Long segments are cut and carry a
  * short stable hash of the full text so two long labels never collide after cutting.
  */

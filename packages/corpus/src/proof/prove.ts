@@ -1,5 +1,5 @@
 /**
- * The provenance proof (decisions §1): every served number is re-read from the cell its
+ * The provenance proof (docs/decisions.md §1): every served number is re-read from the cell its
  * `cell_ref` names, in a freshly opened file, and must match bit for bit (`Object.is`).
  * Converted values are recomputed from the published cell with the recorded multiplier in
  * a cloned Decimal (precision 40). Gas, module and material cells are proven the same way.

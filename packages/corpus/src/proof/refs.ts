@@ -1,5 +1,5 @@
 /**
- * The three shapes of `cell_ref` (decisions §1), parsed back into a place to read:
+ * The three shapes of `cell_ref` (docs/decisions.md §1), parsed back into a place to read:
  * spreadsheets `'Sheet'!D23`, CSV `<file>#L<line>:<column name>`, JSON `<file>#<JSON pointer>`.
  */
 import { parseCellRef } from '../read/workbook.ts'

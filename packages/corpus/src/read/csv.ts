@@ -1,9 +1,13 @@
 /**
  * CSV reading with line numbers kept, so a value's reference is `<file>#L<line>:<column name>`
- * (header = line 1). Handles quoted fields with embedded separators, quotes and newlines
- * (a quoted newline makes a record span several lines: the record's first line is its line).
+ * (header = line 1). Parsing is csv-parse (maintained, RFC 4180 with quoted separators, quotes
+ * and newlines, BOM handling), whose `info` reports the physical line each record ends on; a
+ * record starts on the line after the previous one ended (empty lines are kept as records, so
+ * none is skipped between them). A quoted newline makes a record span several lines: the
+ * record's first line is its line.
  */
 import { readFileSync } from 'node:fs'
+import { parse } from 'csv-parse/sync'
 
 export interface CsvRecord {
   /** 1-based physical line where the record starts. */
@@ -22,39 +26,22 @@ export function readCsvFile(absPath: string, opts: CsvOptions = {}): CsvRecord[]
 }
 
 export function parseCsv(input: string, separator = ','): CsvRecord[] {
-  const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input
   const records: CsvRecord[] = []
-  let fields: string[] = []
-  let field = ''
-  let quoted = false
-  let line = 1
-  let recordLine = 1
-  let fieldStarted = false
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!
-    if (quoted) {
-      if (ch === '"') {
-        if (text[i + 1] === '"') { field += '"'; i++ } else quoted = false
-      } else {
-        if (ch === '\n') line++
-        field += ch
-      }
-      continue
-    }
-    if (ch === '"' && !fieldStarted) { quoted = true; fieldStarted = true; continue }
-    if (ch === separator) { fields.push(field); field = ''; fieldStarted = false; continue }
-    if (ch === '\r' && text[i + 1] === '\n') continue
-    if (ch === '\n') {
-      fields.push(field)
-      records.push({ line: recordLine, fields })
-      fields = []; field = ''; fieldStarted = false
-      line++; recordLine = line
-      continue
-    }
-    field += ch
-    fieldStarted = true
-  }
-  if (field !== '' || fields.length > 0) { fields.push(field); records.push({ line: recordLine, fields }) }
+  let nextLine = 1
+  parse(input, {
+    delimiter: separator,
+    bom: true,
+    // Published files are ragged (title rows, notes) and use stray quotes inside plain cells.
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_empty_lines: false,
+    // `context.lines` is the physical line the record ended on (quoted newlines included).
+    on_record: (fields: string[], context) => {
+      records.push({ line: nextLine, fields })
+      nextLine = context.lines + 1
+      return null
+    },
+  })
   return records
 }
 

@@ -5,7 +5,7 @@ export const AsOfSchema = z
   .string()
   .regex(/^(\d{4}-\d{2}-\d{2}|\d{4}\.\d+)$/, 'as_of is a date YYYY-MM-DD or a data version <year>.<number>')
 
-/** A served source reference (decisions §1); methodology sources carry only id, cell_ref, title. */
+/** A served source reference (docs/decisions.md §1); methodology sources carry only id, cell_ref, title. */
 export const SourceRefOutSchema = z
   .object({
     id: z.string(),

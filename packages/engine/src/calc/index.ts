@@ -2,8 +2,14 @@
  * The calculating half of the engine: PCAF financed emissions, EN 15978 embodied carbon and
  * receipts. Pure functions over a ReleaseView; the Engine (../engine) wires them in.
  */
-export { calculatePcaf } from './pcaf/calculate.ts'
-export { calculateEmbodied } from './embodied/calculate.ts'
+export { calculatePcaf, parsePcafRequest } from './pcaf/calculate.ts'
+export { calculateEmbodied, parseEmbodiedRequest } from './embodied/calculate.ts'
+export { calculateEmissions } from './emissions/calculate.ts'
+export { combineEmissionsResults } from './emissions/combine.ts'
+export type { EmissionsDeps } from './emissions/calculate.ts'
+export { EmissionsRequestSchema, EmissionsResponseSchema, EMISSIONS_MAX_ACTIVITIES, EMISSIONS_MAX_ISSUES } from './emissions/schema.ts'
+export type { EmissionsRequest, EmissionsResponse, ActivityResult } from './emissions/schema.ts'
+export { readUnit, readFactorUnit } from './emissions/units/parse.ts'
 export { verifyReceipt } from './receipt/verify.ts'
 export { computeReceipt, hashedRequestOf, hashedResultOf, ReceiptVerifyRequestSchema, ReceiptVerificationSchema } from './receipt/receipt.ts'
 export type { ReceiptInput, ReceiptVerification, ReceiptVerifyRequest } from './receipt/receipt.ts'

@@ -8,7 +8,8 @@ import { SourceRefSchema } from '../release/view.ts'
 
 export { SourceRefSchema }
 
-export const GasValueSchema = z.object({ value: z.number(), source: SourceRefSchema })
+/** A gas of a factor: value and cell; the rest of its source is the factor's `source`. */
+export const GasValueSchema = z.object({ value: z.number(), cell_ref: z.string() })
 const GasesSchema = z.record(z.string(), GasValueSchema)
 
 export const FactorSchema = z.object({
@@ -47,7 +48,6 @@ export const LookupResponseSchema = z.object({
       name: z.string(),
       scope: ScopeSchema.nullable(),
       section: z.string(),
-      gases: GasesSchema.optional(),
     }),
     source: SourceRefSchema,
     scope: ScopeSchema.nullable(),

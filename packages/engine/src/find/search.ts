@@ -1,5 +1,5 @@
 /**
- * Search (decisions §3): full text over the release with filters, or a filtered listing in
+ * Search (docs/decisions.md §3): full text over the release with filters, or a filtered listing in
  * key order when there is no search text.
  */
 import { z } from 'zod'
@@ -9,6 +9,7 @@ import { activityUnitOf } from '../text/units.ts'
 import { AsOfSchema, intParam, optionalText } from '../params.ts'
 import { FIELD_BOOST } from '../index/search-index.ts'
 import { FactorKindSchema, kindOf } from '../release/schema.ts'
+import { boundedQuery } from '../text/cost.ts'
 import type { Factor } from './shapes.ts'
 import { toSearchFactor } from './shapes.ts'
 import { askedVariants, variantWeight } from '../text/variants.ts'
@@ -101,7 +102,7 @@ function matchingPositions(release: LoadedRelease, req: ParsedSearchRequest, fil
     const and = index.search(text, { ...options, combineWith: 'AND' })
     return and.length > 0 ? and : index.search(text, { ...options, combineWith: 'OR' })
   }
-  const text = req.search
+  const text = boundedQuery(req.search)
   // Rows that are not emission factors sit in their own index (search offers them only when asked).
   const others = req.kind === 'emission_factor' ? [] : run(release.otherKindsIndex())
   if (req.kind !== 'emission_factor' && req.kind !== 'all') return rankHits(release, text, others)

@@ -1,15 +1,19 @@
 /**
  * Response shapes built from a release row: the search `Factor` and the lookup body
- * (service-api.md + decisions §3).
+ * (docs/api.md + docs/decisions.md §3).
  */
 import type { Edition, FactorBasis, FactorKind, FactorRow, ModuleLabel, Scope } from '../release/schema.ts'
 import { kindOf } from '../release/schema.ts'
 import type { SourceRef } from '../release/view.ts'
 import { sourceOf } from '../release/view.ts'
 
+/**
+ * One gas of a factor: its value and the cell it was read from. Everything else of its source
+ * (dataset, edition, licence, data version) is the factor's own `source`, so it is not repeated.
+ */
 export interface GasValue {
   value: number
-  source: SourceRef
+  cell_ref: string
 }
 
 /** A factor as listed by search. */
@@ -41,7 +45,7 @@ export interface LookupFactor {
   key: string
   name: string
   name_original?: string
-  factor: { value: number; unit: string; key: string; name: string; scope: Scope | null; section: string; gases?: Partial<Record<string, GasValue>> }
+  factor: { value: number; unit: string; key: string; name: string; scope: Scope | null; section: string }
   source: SourceRef
   scope: Scope | null
   section: string
@@ -63,11 +67,11 @@ export interface LookupResponse {
   factor: LookupFactor
 }
 
-function gasesOf(row: FactorRow, edition: Edition, mb_version: string): Partial<Record<string, GasValue>> | undefined {
+function gasesOf(row: FactorRow): Partial<Record<string, GasValue>> | undefined {
   if (!row.gases) return undefined
   const out: Partial<Record<string, GasValue>> = {}
   for (const [gas, cell] of Object.entries(row.gases)) {
-    if (cell) out[gas] = { value: cell.value, source: sourceOf(row, edition, mb_version, cell.cell_ref) }
+    if (cell) out[gas] = { value: cell.value, cell_ref: cell.cell_ref }
   }
   return out
 }
@@ -86,7 +90,7 @@ export function toSearchFactor(row: FactorRow, edition: Edition, mb_version: str
     source: sourceOf(row, edition, mb_version),
   }
   if (row.basis) factor.basis = row.basis
-  const gases = gasesOf(row, edition, mb_version)
+  const gases = gasesOf(row)
   if (gases) factor.gases = gases
   return factor
 }
@@ -104,9 +108,8 @@ function modulesOf(row: FactorRow, edition: Edition, mb_version: string): Partia
 
 export function toLookupResponse(row: FactorRow, edition: Edition, mb_version: string): LookupResponse {
   const source = sourceOf(row, edition, mb_version)
-  const gases = gasesOf(row, edition, mb_version)
+  const gases = gasesOf(row)
   const inner: LookupFactor['factor'] = { value: row.value, unit: row.unit, key: row.key, name: row.name, scope: row.scope, section: row.section }
-  if (gases) inner.gases = gases
   const factor: LookupFactor = {
     key: row.key,
     name: row.name,

@@ -6,6 +6,7 @@ import type { Candidate } from '../errors.ts'
 import type { FactorRow } from '../release/schema.ts'
 import type { SearchIndex } from './search-index.ts'
 import { FIELD_BOOST } from './search-index.ts'
+import { boundedQuery, MAX_KEY_CHARS } from '../text/cost.ts'
 
 /** Levenshtein distance with an upper bound: stops early once `max` is exceeded. */
 export function editDistance(a: string, b: string, max = Number.POSITIVE_INFINITY): number {
@@ -30,8 +31,8 @@ export function editDistance(a: string, b: string, max = Number.POSITIVE_INFINIT
 }
 
 /** Distance between two keys: per segment when both have four, else over the whole string. */
-function keyDistance(wanted: string[], key: string, segments: readonly string[], segmentCache: Map<string, number>[], max: number): number {
-  if (segments.length !== wanted.length) return editDistance(wanted.join('.'), key, max)
+function keyDistance(wanted: string[], whole: string, key: string, segments: readonly string[], segmentCache: Map<string, number>[], max: number): number {
+  if (segments.length !== wanted.length) return editDistance(whole, key, max)
   let total = 0
   for (let s = 0; s < segments.length; s++) {
     const seg = segments[s] ?? ''
@@ -51,19 +52,22 @@ function keyDistance(wanted: string[], key: string, segments: readonly string[],
  * `keySegments[i]` is `rows[i].key` split on dots (the release keeps it, so repeated 404s do not
  * split 70k keys again).
  */
-export function rankCandidates(key: string, rows: readonly FactorRow[], index: SearchIndex, limit = 5, keySegments?: readonly (readonly string[])[]): Candidate[] {
-  const wanted = key.toLowerCase().split('.')
+export function rankCandidates(fullKey: string, rows: readonly FactorRow[], index: SearchIndex, limit = 5, keySegments?: readonly (readonly string[])[]): Candidate[] {
+  // Cost cap: real keys are far shorter; a longer text is compared on its start only.
+  const key = fullKey.slice(0, MAX_KEY_CHARS)
+  const whole = key.toLowerCase()
+  const wanted = whole.split('.')
   // Typos are a few edits away; keys further off are found by the word search below.
   const max = Math.min(6, Math.max(3, Math.ceil(key.length / 3)))
   const segmentCache = wanted.map(() => new Map<string, number>())
   const scores = new Map<number, number>()
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i] as FactorRow
-    const d = keyDistance(wanted, row.key, keySegments?.[i] ?? row.key.split('.'), segmentCache, max)
+    const d = keyDistance(wanted, whole, row.key, keySegments?.[i] ?? row.key.split('.'), segmentCache, max)
     if (d <= max) scores.set(i, 0.9 / (1 + d))
   }
-  const words = key.replace(/[._]+/g, ' ')
-  const hits = index.search(words, { boost: FIELD_BOOST, prefix: true, combineWith: 'OR' })
+  const words = boundedQuery(key.replace(/[._]+/g, ' '))
+  const hits = words === '' ? [] : index.search(words, { boost: FIELD_BOOST, prefix: (term: string) => term.length >= 3, combineWith: 'OR' })
   const top = hits[0]?.score ?? 0
   if (top > 0) {
     for (const hit of hits.slice(0, 200)) {

@@ -40,6 +40,7 @@ function extractField(doc: IndexDoc, field: string): string | number {
   }
 }
 
+// eslint-disable-next-line no-control-regex -- the whole ASCII range, control characters included, is the point
 const ASCII = /^[\x00-\x7f]*$/
 
 function tokenize(text: string): string[] {

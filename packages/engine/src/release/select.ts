@@ -1,5 +1,5 @@
 /**
- * Which release answers a request (decisions §2): a date picks the release in force on that
+ * Which release answers a request (docs/decisions.md §2): a date picks the release in force on that
  * date, a version string picks that release, nothing picks the latest. Pure, so a host that
  * must fetch a release first (the worker) can decide before it has anything loaded.
  */

@@ -8,7 +8,7 @@ import type { Candidate } from '../errors.ts'
 import type { Edition, FactorRow } from './schema.ts'
 import { PublicationSchema, SourceDatesSchema } from './schema.ts'
 
-/** The `source` object served with every factor (decisions §1). */
+/** The `source` object served with every factor (docs/decisions.md §1). */
 export const SourceRefSchema = z.object({
   id: z.string().describe('Dataset and edition, e.g. uk-desnz-ghg-cf-2025'),
   cell_ref: z.string().describe("Where the value was read: 'Sheet'!D23, file.csv#L12:Column or file.json#/pointer"),

@@ -1,4 +1,4 @@
-/** How a factor's geography relates to the places named (decisions §3 `geo_match`). */
+/** How a factor's geography relates to the places named (docs/decisions.md §3 `geo_match`). */
 import type { FactorRow } from '../release/schema.ts'
 import type { Place } from '../text/vocab/places.ts'
 import { EU_MEMBERS } from '../text/vocab/places.ts'

@@ -1,6 +1,6 @@
 /**
  * Resolve: free text -> ranked factor keys with a calibrated confidence, a decision and an
- * explanation (decisions §3, docs/resolve.md). Reading the text is parse.ts, hints and typos
+ * explanation (docs/decisions.md §3, docs/resolve.md). Reading the text is parse.ts, hints and typos
  * adjust.ts, candidates and their features rank.ts, the fitted weights model.ts.
  */
 import type { LoadedRelease } from '../index/loaded.ts'

@@ -1,4 +1,4 @@
-/** Resolve request and response: zod schema of the request, types of both (decisions §3). */
+/** Resolve request and response: zod schema of the request, types of both (docs/decisions.md §3). */
 import { z } from 'zod'
 import { AsOfSchema, intParam, optionalText } from '../params.ts'
 import type { Scope } from '../release/schema.ts'

@@ -13,6 +13,7 @@ const STOP_WORDS = new Set([
 ])
 
 /** Lower case with accents removed; ß becomes ss. */
+// eslint-disable-next-line no-control-regex -- the whole ASCII range, control characters included, is the point
 const ASCII = /^[\x00-\x7f]*$/
 
 export function foldText(text: string): string {

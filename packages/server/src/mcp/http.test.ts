@@ -7,7 +7,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { harness, type Harness } from '../test-support/harness.ts'
+import { harness, type Harness } from '../../test/support/harness.ts'
 import { TOOL_NAMES } from './tools.ts'
 
 let h: Harness
@@ -47,7 +47,7 @@ afterAll(async () => {
 })
 
 describe('MCP over streamable HTTP', () => {
-  it('initializes and lists the six tools, the resources and the prompt', async () => {
+  it('initializes and lists the seven tools, the resources and the prompt', async () => {
     expect(client.getServerVersion()?.name).toBe('openfactors')
     const { tools } = await client.listTools()
     expect(tools.map((t) => t.name).sort()).toEqual([...TOOL_NAMES].sort())
@@ -101,6 +101,16 @@ describe('MCP over streamable HTTP', () => {
     const emb = await tool('calculate_embodied', embReq)
     const httpEmb = await (await h.json('/v1/calculate/embodied', embReq, key)).json()
     expect(withoutCallMeta(emb.structuredContent)).toEqual(withoutCallMeta(httpEmb))
+
+    const emiReq = { activities: [{ factor_key: 'fuels.gb.diesel.litres', quantity: { value: 10, unit: 'US gallons' } }, { description: 'petrol', country: 'GB', quantity: { value: 40, unit: 'litres' } }] }
+    const emi = await tool('calculate_emissions', emiReq)
+    const httpEmi = await (await h.json('/v1/calculate/emissions', emiReq, key)).json()
+    expect(emi.isError).toBeFalsy()
+    expect(withoutCallMeta(emi.structuredContent)).toEqual(withoutCallMeta(httpEmi))
+    expect((emi.content[0] as { text: string }).text).toMatch(/^Emissions: 182\.420706384 kg CO2e .*2 of 2 activities computed/)
+    const badEmi = await tool('calculate_emissions', { activities: [{ factor_key: 'fuels.gb.diesl.litres', quantity: { value: 1, unit: 'l' } }] })
+    expect(badEmi.isError).toBe(true)
+    expect(badEmi.structuredContent).toMatchObject({ error: { code: 'unknown_factor' } })
 
     const verified = await tool('verify_receipt', { response: pcaf.structuredContent ?? {} })
     expect(verified.structuredContent).toMatchObject({ valid: true })

@@ -1,19 +1,21 @@
 /**
  * `/mcp`: the MCP server over streamable HTTP inside the Hono app (web-standard transport, so no
- * Node request objects). Stateless: each POST gets a fresh server and transport. Same keys, quotas
- * and error codes as `/v1`: every request needs a key, and each `tools/call` counts as one call.
+ * Node request objects). Stateless: each POST gets a fresh server and transport. Same keys, quotas,
+ * input bounds and error codes as `/v1`: every request needs a key, the body passes the same bounds
+ * (limits.ts), each tool call and resource read in a message or batch counts as one call, and an
+ * event stream (GET) counts as one call, is limited per key and closed when idle.
  */
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
+import type { MiddlewareHandler } from 'hono'
+import type { AppEnv } from '../app-env.ts'
 import { ApiError } from '../errors.ts'
+import { readBoundedJson } from '../middleware/limits.ts'
 import type { App, RouteDeps } from '../routes/deps.ts'
+import { countMeteredCalls, idleLimited, StreamSlots } from './metering.ts'
 import { buildMcpServer, type ReleaseListing } from './tools.ts'
 import { envelopeValidationErrors } from './validation-errors.ts'
 
-/** Number of `tools/call` requests in a JSON-RPC message or batch. */
-export function countToolCalls(body: unknown): number {
-  const messages = Array.isArray(body) ? body : [body]
-  return messages.filter((m) => typeof m === 'object' && m !== null && (m as { method?: unknown }).method === 'tools/call').length
-}
+export { countMeteredCalls }
 
 export function releaseListing(deps: RouteDeps): () => ReleaseListing[] {
   return () => (deps.releases?.manifest()?.releases ?? []).map((r) => ({
@@ -23,21 +25,29 @@ export function releaseListing(deps: RouteDeps): () => ReleaseListing[] {
 
 export function mcpRoutes(app: App, deps: RouteDeps): void {
   const verify = deps.verifyReceipt
-  app.all('/mcp', deps.guards.key, async (c, next) => {
-    let body: unknown
+  const slots = new StreamSlots(deps.config.mcpStreamsPerKey)
+
+  const readBody: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (c.req.method === 'POST') {
-      const length = Number(c.req.header('content-length') ?? '0')
-      if (length > deps.config.bodyLimitBytes) throw new ApiError('payload_too_large', `The body is larger than ${deps.config.bodyLimitBytes} bytes.`)
-      try {
-        body = await c.req.raw.clone().json()
-      } catch {
-        throw new ApiError('invalid_request', 'The body is not valid JSON-RPC (JSON expected).', { issues: [{ path: '', message: 'invalid JSON' }] })
-      }
+      const body = await readBoundedJson(c.req.raw, deps.config.bodyLimitBytes, deps.config.limits)
+      c.set('body', body)
+      c.set('calls', countMeteredCalls(body))
+    } else if (c.req.method === 'GET') {
+      c.set('calls', 1)
     }
-    c.set('body', body)
-    // One counted call per tool invocation; initialize, list and read calls are free.
-    return countToolCalls(body) > 0 ? deps.guards.meter(c, next) : next()
-  }, async (c) => {
+    await next()
+  }
+  // Free messages (initialize, lists) pass; the rest count before any work starts.
+  const meterCalls: MiddlewareHandler<AppEnv> = (c, next) => ((c.get('calls') ?? 0) > 0 ? deps.guards.meter(c, next) : next())
+
+  app.all('/mcp', deps.guards.key, readBody, async (c, next) => {
+    if (c.req.method !== 'GET') return next()
+    const keyId = c.get('apiKey')?.id ?? ''
+    if (slots.count(keyId) >= deps.config.mcpStreamsPerKey) {
+      throw new ApiError('rate_limited', `At most ${deps.config.mcpStreamsPerKey} open event streams per key; close one first.`, { limit: deps.config.mcpStreamsPerKey }, { 'Retry-After': '5' })
+    }
+    return next()
+  }, meterCalls, async (c) => {
     const transport = envelopeValidationErrors(new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
@@ -51,6 +61,17 @@ export function mcpRoutes(app: App, deps: RouteDeps): void {
     })
     await server.connect(transport)
     const body = c.get('body')
-    return transport.handleRequest(c.req.raw, body === undefined ? {} : { parsedBody: body })
+    const res = await transport.handleRequest(c.req.raw, body === undefined ? {} : { parsedBody: body })
+    if (c.req.method !== 'GET' || !res.body || !(res.headers.get('content-type') ?? '').startsWith('text/event-stream')) return res
+    const keyId = c.get('apiKey')?.id ?? ''
+    if (!slots.take(keyId)) {
+      await res.body.cancel().catch(() => undefined)
+      throw new ApiError('rate_limited', `At most ${deps.config.mcpStreamsPerKey} open event streams per key; close one first.`, { limit: deps.config.mcpStreamsPerKey }, { 'Retry-After': '5' })
+    }
+    const stream = idleLimited(res.body, deps.config.mcpStreamIdleMs, () => {
+      slots.release(keyId)
+      void server.close().catch(() => undefined)
+    })
+    return new Response(stream, { status: res.status, headers: res.headers })
   })
 }

@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { harness, type Harness } from '../test-support/harness.ts'
-import { writeTestReleases } from '../test-support/test-release.ts'
+import { harness, type Harness } from '../../test/support/harness.ts'
+import { writeTestReleases } from '../../test/support/test-release.ts'
 import { TOOL_NAMES } from './tools.ts'
 
 const BIN = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'bin', 'openfactors-mcp.mjs')

@@ -46,6 +46,25 @@ export function summarizeCalculation(res: unknown, what: 'pcaf' | 'embodied'): s
   return `${label}: ${str(get(total, 'value'))} ${str(get(total, 'unit'))}. Data version ${str(get(receipt, 'mb_version'))}, receipt ${str(get(receipt, 'id'))}.${cited}`
 }
 
+export function summarizeEmissions(res: unknown): string {
+  const total = get(res, 'result', 'emissions')
+  const counts = get(res, 'result', 'counts')
+  const receipt = get(res, 'receipt')
+  const byScope = get(res, 'result', 'by_scope')
+  const scopes = isObj(byScope) ? Object.entries(byScope).map(([k, v]) => `${k} ${str(v)}`).join(', ') : ''
+  const activities = get(res, 'activities')
+  const lines = (Array.isArray(activities) ? activities : []).slice(0, 10).map((a: unknown) => {
+    const error = get(a, 'error')
+    if (error) return `- ${str(get(a, 'id'))}: ${str(get(error, 'code'))}: ${str(get(error, 'message'))}`
+    const decision = get(a, 'resolved', 'decision')
+    return `- ${str(get(a, 'id'))}: ${str(get(a, 'emissions', 'value'))} kg CO2e = ${str(get(a, 'factor_quantity', 'value'))} ${str(get(a, 'factor_quantity', 'unit'))} x ${str(get(a, 'factor', 'value'))} (${str(get(a, 'factor', 'key'))}; source ${str(get(a, 'factor', 'source', 'id'))} ${str(get(a, 'factor', 'source', 'cell_ref'))})${decision ? `, ${str(decision)}` : ''}`
+  })
+  return [
+    `Emissions: ${str(get(total, 'value'))} ${str(get(total, 'unit'))} (${scopes}). ${str(get(counts, 'computed'))} of ${str(get(counts, 'activities'))} activities computed, ${str(get(counts, 'needs_review'))} to review, ${str(get(counts, 'failed'))} failed. Data version ${str(get(receipt, 'mb_version'))}, receipt ${str(get(receipt, 'id'))}.`,
+    ...lines,
+  ].join('\n')
+}
+
 export function summarizeVerification(res: unknown): string {
   return get(res, 'valid') === true
     ? `Receipt ${str(get(res, 'receipt_id'))} is valid (data version ${str(get(res, 'mb_version'))}).`

@@ -7,17 +7,18 @@
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import {
-  EmbodiedRequestSchema, ENGINE_VERSION, PcafRequestSchema, ResolveRequestSchema, SearchRequestSchema,
+  EmbodiedRequestSchema, EmissionsRequestSchema, ENGINE_VERSION, PcafRequestSchema, ResolveRequestSchema, SearchRequestSchema,
 } from '@openfactors/engine'
 import { z } from 'zod'
 import type { CalcContextPort, EnginePort } from '../engine-port.ts'
-import { renderError } from '../errors.ts'
+import { invalidRequest, issuesFrom, renderError } from '../errors.ts'
+import { FactorKeySchema } from '../factor-key.ts'
 import {
-  summarizeCalculation, summarizeLookup, summarizeResolve, summarizeSearch, summarizeVerification,
+  summarizeCalculation, summarizeEmissions, summarizeLookup, summarizeResolve, summarizeSearch, summarizeVerification,
 } from './summary.ts'
 
 export const LookupToolInputSchema = z.object({
-  key: z.string().min(1).max(200).describe('Factor key, shape <domain>.<country>.<subject>.<method>'),
+  key: FactorKeySchema.describe('Factor key, shape <domain>.<country>.<subject>.<method>'),
   as_of: z.string().max(32).optional().describe('Data version (e.g. 2026.1) or date YYYY-MM-DD'),
 })
 
@@ -42,7 +43,7 @@ export interface McpDeps {
 }
 
 export const TOOL_NAMES = [
-  'search_factors', 'lookup_factor', 'resolve_activity', 'calculate_pcaf', 'calculate_embodied', 'verify_receipt',
+  'search_factors', 'lookup_factor', 'resolve_activity', 'calculate_pcaf', 'calculate_embodied', 'calculate_emissions', 'verify_receipt',
 ] as const
 
 function ok(structured: unknown, text: string): CallToolResult {
@@ -69,7 +70,7 @@ function registerTools(server: McpServer, deps: McpDeps): void {
     title: 'Search emission factors',
     description: 'Full-text search over the factor corpus with filters (domain, country, source, unit). Returns factors with value, unit and source cell.',
     inputSchema: SearchRequestSchema,
-  }, (args) => call(() => engine.search(args as never), summarizeSearch))
+  }, (args) => call(() => engine.search(args), summarizeSearch))
 
   server.registerTool('lookup_factor', {
     title: 'Look up one factor by key',
@@ -81,19 +82,25 @@ function registerTools(server: McpServer, deps: McpDeps): void {
     title: 'Resolve a description to factor keys',
     description: 'Free text such as "diesel for delivery vans, litres" or "electricity in Texas" to ranked factor keys with confidence and geo_match.',
     inputSchema: ResolveRequestSchema,
-  }, (args) => call(() => engine.resolve(args as never), summarizeResolve))
+  }, (args) => call(() => engine.resolve(args), summarizeResolve))
 
   server.registerTool('calculate_pcaf', {
     title: 'PCAF financed emissions',
     description: 'Attribution factor and financed emissions per holding, portfolio totals by scope, weighted data quality, audit trail and a sha256 receipt.',
     inputSchema: PcafRequestSchema,
-  }, (args) => call(() => engine.pcaf(args as never, deps.calcContext()), (r) => summarizeCalculation(r, 'pcaf')))
+  }, (args) => call(() => engine.pcaf(args, deps.calcContext()), (r) => summarizeCalculation(r, 'pcaf')))
 
   server.registerTool('calculate_embodied', {
     title: 'EN 15978 embodied carbon',
     description: 'Embodied carbon of material lines per life-cycle module (A1-A3 ... C4, D reported apart), with published module values first and cited defaults.',
     inputSchema: EmbodiedRequestSchema,
-  }, (args) => call(() => engine.embodied(args as never, deps.calcContext()), (r) => summarizeCalculation(r, 'embodied')))
+  }, (args) => call(() => engine.embodied(args, deps.calcContext()), (r) => summarizeCalculation(r, 'embodied')))
+
+  server.registerTool('calculate_emissions', {
+    title: 'Emissions of activities (quantity x factor)',
+    description: 'Activities such as 1,200 litres of diesel, 35 MWh of electricity in Texas or 12,400 USD of furniture: each a quantity {value, unit} with a factor_key or a description (resolved with the unit as hint). Units are converted exactly (no density or exchange rate invented); each line gives factor, source cell, emissions, scope, and for descriptions confidence and decision (accept/review). Totals by scope, audit and receipt.',
+    inputSchema: EmissionsRequestSchema,
+  }, (args) => call(() => engine.emissions(args, deps.calcContext()), summarizeEmissions))
 
   server.registerTool('verify_receipt', {
     title: 'Verify a calculation receipt',
@@ -111,7 +118,10 @@ function registerResources(server: McpServer, deps: McpDeps): void {
     const k = Array.isArray(key) ? key[0] ?? '' : key ?? ''
     let body: unknown
     try {
-      body = deps.engine.lookup(decodeURIComponent(k))
+      const parsed = FactorKeySchema.safeParse(decodeURIComponent(k))
+      body = parsed.success
+        ? deps.engine.lookup(parsed.data)
+        : renderError(invalidRequest('The factor key is not valid.', issuesFrom(parsed.error.issues).map((i) => ({ ...i, path: 'key' })))).body
     } catch (err) {
       body = renderError(err).body
     }
@@ -129,7 +139,7 @@ function registerPrompts(server: McpServer): void {
   server.registerPrompt('description_to_calculation', {
     title: 'From a description to a cited calculation',
     description: 'Guides an agent from an activity description to a calculation whose every number is cited.',
-    argsSchema: { description: z.string().describe('What was bought, burnt, built or financed, in plain words') },
+    argsSchema: { description: z.string().max(500).describe('What was bought, burnt, built or financed, in plain words') },
   }, ({ description }) => ({
     messages: [{
       role: 'user',
@@ -140,7 +150,7 @@ function registerPrompts(server: McpServer): void {
           '1. Call resolve_activity with the description (add country or unit hints if the text implies them).',
           '2. Read geo_match and confidence: if geo_match is "mismatch" or "unspecified", or confidence is low, say so and ask or pick deliberately.',
           '3. Call lookup_factor on the chosen key and quote value, unit, source id and cell_ref.',
-          '4. For materials call calculate_embodied; for loans or investments call calculate_pcaf.',
+          '4. For quantities of activities (fuel, electricity, travel, spend) call calculate_emissions; for materials call calculate_embodied; for loans or investments call calculate_pcaf.',
           '5. Report the result with its data version and receipt id, and cite every factor as "<source id> <cell_ref>".',
           '6. Keep the whole response: verify_receipt can re-check it later.',
         ].join('\n'),

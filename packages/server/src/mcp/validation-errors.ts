@@ -6,7 +6,7 @@
  */
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
-import { docsUrl } from '../errors.ts'
+import { docsUrl, MAX_ERROR_ITEMS } from '../errors.ts'
 
 const VALIDATION = /Input validation error: Invalid arguments for tool (\S+): ([\s\S]*)$/
 
@@ -26,14 +26,47 @@ export function issuesOf(detail: string): Issue[] {
   })
 }
 
+/** zod issues as the SDK dumps them into a JSON-RPC error message (a JSON array), or null. */
+function zodDump(text: string): Issue[] | null {
+  if (!text.trimStart().startsWith('[')) return null
+  try {
+    const parsed = JSON.parse(text) as unknown
+    if (!Array.isArray(parsed)) return null
+    return parsed.slice(0, MAX_ERROR_ITEMS).map((i: { path?: unknown; message?: unknown }) => ({
+      path: Array.isArray(i.path) ? i.path.map(String).join('.') : '',
+      message: typeof i.message === 'string' ? i.message.slice(0, 200) : 'invalid',
+    }))
+  } catch {
+    return null
+  }
+}
+
+/**
+ * JSON-RPC errors never carry internal text: a zod dump (e.g. `tools/call` without `params`)
+ * becomes -32602 "Invalid params" with `invalid_request` issues; any other internal error
+ * (-32603) becomes a bare "Internal error".
+ */
+function sanitizeError(message: JSONRPCMessage): JSONRPCMessage {
+  if (!('error' in message)) return message
+  const error = message.error as { code: number; message: string; data?: unknown }
+  const issues = zodDump(error.message)
+  if (issues) {
+    const data = { code: 'invalid_request', message: 'The request params do not match the method\'s schema.', docs: docsUrl('invalid_request'), issues }
+    return { ...message, error: { code: -32602, message: `Invalid params: ${issues.map((i) => `${i.path || '(root)'}: ${i.message}`).join('; ')}`, data } } as JSONRPCMessage
+  }
+  if (error.code === -32603) return { ...message, error: { code: -32603, message: 'Internal error' } } as JSONRPCMessage
+  return message
+}
+
 export function withValidationEnvelope(message: JSONRPCMessage): JSONRPCMessage {
+  if ('error' in message) return sanitizeError(message)
   if (!('result' in message)) return message
   const result = message.result as { isError?: boolean; structuredContent?: unknown; content?: Array<{ type: string; text?: string }> }
   const text = result.content?.[0]?.text
   if (!result.isError || result.structuredContent !== undefined || typeof text !== 'string') return message
   const m = VALIDATION.exec(text)
   if (!m) return message
-  const issues = issuesOf(m[2] ?? '')
+  const issues = issuesOf(m[2] ?? '').slice(0, MAX_ERROR_ITEMS)
   const error = { code: 'invalid_request', message: `The arguments of ${m[1]} do not match its input schema.`, docs: docsUrl('invalid_request'), issues }
   const summary = `invalid_request: ${error.message} ${issues.map((i) => `${i.path || '(root)'}: ${i.message}`).join('; ')}`
   return { ...message, result: { ...result, content: [{ type: 'text', text: summary }], structuredContent: { error } } } as JSONRPCMessage

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { errorOf, harness, type Harness } from '../test-support/harness.ts'
+import { errorOf, harness, type Harness } from '../../test/support/harness.ts'
 
 let h: Harness
 beforeEach(async () => { h = await harness({ openRatePerMinute: 5 }) })

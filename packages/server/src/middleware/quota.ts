@@ -44,19 +44,22 @@ export function meter(deps: QuotaDeps): MiddlewareHandler<AppEnv> {
     const minute = minuteWindow(now)
     const month = monthWindow(now)
     const limits = limitsOf(account, deps.config)
+    // Usually one call; an MCP message or batch counts each tool call and resource read in it.
+    const amount = c.get('calls') ?? 1
     const result = await deps.store.consume(accountSubject(account), [
       { window: minute.id, limit: limits.burst_per_minute },
       { window: month.id, limit: limits.monthly },
-    ])
+    ], amount)
     if (!result.ok) {
       const burstHit = result.blocked === 0
       const state = burstHit
         ? limitState('burst', limits.burst_per_minute, result.counts[0] ?? limits.burst_per_minute, minute.resets, now)
         : limitState('monthly', limits.monthly, result.counts[1] ?? limits.monthly, month.resets, now)
       const headers = { ...rateLimitHeaders(state), 'Retry-After': String(state.reset_seconds) }
+      const asked = amount > 1 ? { calls: amount } : {}
       throw burstHit
-        ? new ApiError('rate_limited', `Burst limit of ${state.limit} calls per minute reached; retry in ${state.reset_seconds} s.`, { limit: state.limit, resets_at: state.resets_at }, headers)
-        : new ApiError('quota_exceeded', `Monthly quota of ${state.limit} calls used up; it resets at ${state.resets_at}.`, { limit: state.limit, resets_at: state.resets_at }, headers)
+        ? new ApiError('rate_limited', `Burst limit of ${state.limit} calls per minute reached; retry in ${state.reset_seconds} s.`, { limit: state.limit, resets_at: state.resets_at, ...asked }, headers)
+        : new ApiError('quota_exceeded', `Monthly quota of ${state.limit} calls used up; it resets at ${state.resets_at}.`, { limit: state.limit, resets_at: state.resets_at, ...asked }, headers)
     }
     const states = [
       limitState('burst', limits.burst_per_minute, result.counts[0] ?? 0, minute.resets, now),

@@ -9,10 +9,13 @@ import { randomHex } from '../keys.ts'
 const INCOMING_ID = /^[A-Za-z0-9._:-]{1,128}$/
 
 export function requestId(logger: Logger, clock: () => Date): MiddlewareHandler<AppEnv> {
+  // A random prefix per app and a counter: unique across instances, no random bytes per request.
+  const prefix = randomHex(8)
+  let n = 0
   return async (c, next) => {
     const started = performance.now()
     const incoming = c.req.header('x-request-id')
-    const id = incoming && INCOMING_ID.test(incoming) ? incoming : `req_${randomHex(12)}`
+    const id = incoming && INCOMING_ID.test(incoming) ? incoming : `req_${prefix}${(n++).toString(16).padStart(8, '0')}`
     c.set('requestId', id)
     await next()
     c.res.headers.set('X-Request-Id', id)

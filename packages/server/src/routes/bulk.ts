@@ -7,6 +7,13 @@ import type { App, RouteDeps } from './deps.ts'
 
 export function bulkRoutes(app: App, deps: RouteDeps): void {
   const feed = bulkFeedCache()
+  // Built once at start (reading and serialising a whole release takes the event loop for a while),
+  // so no request waits on it or stalls others.
+  const prewarm = setTimeout(() => {
+    const latest = latestRelease(deps.releases?.manifest()?.releases ?? [])
+    if (deps.releases && latest) void feed(() => (deps.releases as NonNullable<typeof deps.releases>).artifact(latest.mb_version), latest.mb_version).catch(() => undefined)
+  }, 0)
+  if (typeof prewarm === 'object' && 'unref' in prewarm) prewarm.unref()
   app.get('/v1/bulk/latest', deps.guards.key, deps.guards.meter, async (c) => {
     const account = c.get('account')
     if (!account || !hasBusinessFeatures(account.plan)) {

@@ -10,12 +10,17 @@ export interface Guards {
   key: MiddlewareHandler<AppEnv>
   /** Count the call against the key's burst and monthly limits. */
   meter: MiddlewareHandler<AppEnv>
-  /** JSON body of at most the configured size. */
+  /** Keys issued per client address and hour. */
+  issue: MiddlewareHandler<AppEnv>
+  /** JSON body within the input bounds (limits.ts). */
   json: MiddlewareHandler<AppEnv>
+  /** JSON body of at most the ledger limit (POST /v1/calculate/emissions). */
+  ledger: MiddlewareHandler<AppEnv>
 }
 
 export interface RouteDeps extends Required<Pick<AppDeps, 'engine' | 'store' | 'config' | 'clock'>> {
   releases: AppDeps['releases']
+  offload: AppDeps['offload']
   verifyReceipt: AppDeps['verifyReceipt']
   guards: Guards
   /** The calculation context of a request (request id, clock, plan's attribution rule). */

@@ -1,6 +1,6 @@
 import { ENGINE_VERSION } from '@openfactors/engine'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { errorOf, harness, type Harness } from '../test-support/harness.ts'
+import { errorOf, harness, type Harness } from '../../test/support/harness.ts'
 
 let h: Harness
 let key: string
@@ -101,6 +101,6 @@ describe('operational basics', () => {
 
   it('/health answers with the data version and store', async () => {
     const res = await h.get('/health')
-    expect(await res.json()).toEqual({ status: 'ok', engine_version: ENGINE_VERSION, data_version: '2026.2', store: 'sqlite' })
+    expect(await res.json()).toEqual({ status: 'ok', engine_version: ENGINE_VERSION, data_version: '2026.2', store: 'sqlite', store_ok: true })
   })
 })

@@ -2,12 +2,15 @@
 import { FactorKindSchema, SEARCH_LIMIT_MAX } from '@openfactors/engine'
 import { z } from 'zod'
 import { invalidRequest, issuesFrom } from '../errors.ts'
+import { FactorKeySchema } from '../factor-key.ts'
+import type { MiddlewareHandler } from 'hono'
+import type { AppEnv } from '../app-env.ts'
 import type { App, RouteDeps } from './deps.ts'
 
 const text = z.string().max(500)
 /**
  * Query of the search: strings from the URL, coerced and bounded here with the engine's bounds
- * (decisions §3); unknown parameters are refused so a typo (`serach`) is not silently ignored.
+ * (docs/decisions.md §3); unknown parameters are refused so a typo (`serach`) is not silently ignored.
  */
 export const SearchQuerySchema = z.strictObject({
   search: text.optional(),
@@ -33,11 +36,30 @@ export function parseQuery<T extends z.ZodType>(schema: T, query: Record<string,
 export function factorRoutes(app: App, deps: RouteDeps): void {
   app.get('/v1/factors', deps.guards.open, (c) => {
     const query = parseQuery(SearchQuerySchema, c.req.query())
-    return c.json(deps.engine.search(query as never))
+    return c.json(deps.engine.search(query))
   })
 
-  app.get('/v1/factors/:key', deps.guards.key, deps.guards.meter, (c) => {
-    const { as_of } = parseQuery(LookupQuerySchema, c.req.query())
-    return c.json(deps.engine.lookup(c.req.param('key'), as_of === undefined ? {} : { as_of }))
+  // Lookup bodies by key and as_of: a release never changes while loaded, so a popular key is
+  // serialised once (the throughput profile, docs/benchmarks.md). Errors are not kept.
+  const bodies = new Map<string, string>()
+  const LOOKUP_CACHE_SIZE = 5_000
+  const bounded: MiddlewareHandler<AppEnv> = async (c, next) => {
+    // Bounds before any work, metering included: a malformed key or query is not counted.
+    parseQuery(LookupQuerySchema, c.req.query())
+    const key = FactorKeySchema.safeParse(c.req.param('key'))
+    if (!key.success) throw invalidRequest('The factor key is not valid.', issuesFrom(key.error.issues).map((i) => ({ ...i, path: 'key' })))
+    await next()
+  }
+  app.get('/v1/factors/:key', deps.guards.key, bounded, deps.guards.meter, (c) => {
+    const as_of = c.req.query('as_of')
+    const key = c.req.param('key').trim()
+    const cacheKey = `${key}\u0000${as_of ?? ''}`
+    let body = bodies.get(cacheKey)
+    if (body === undefined) {
+      body = JSON.stringify(deps.engine.lookup(key, as_of === undefined ? {} : { as_of }))
+      if (bodies.size >= LOOKUP_CACHE_SIZE) bodies.delete(bodies.keys().next().value ?? '')
+      bodies.set(cacheKey, body)
+    }
+    return c.body(body, 200, { 'Content-Type': 'application/json' })
   })
 }

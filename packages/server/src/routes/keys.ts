@@ -5,6 +5,7 @@
 import { z } from 'zod'
 import { ApiError, invalidRequest, issuesFrom } from '../errors.ts'
 import { issueKey, randomHex } from '../keys.ts'
+import { mailboxOf } from '../middleware/key-issuance.ts'
 import type { App, RouteDeps } from './deps.ts'
 
 export const KeyRequestSchema = z.strictObject({
@@ -20,19 +21,20 @@ export const IssuedKeySchema = z.object({
 })
 
 export function keyRoutes(app: App, deps: RouteDeps): void {
-  app.post('/v1/keys', deps.guards.open, deps.guards.json, async (c) => {
+  app.post('/v1/keys', deps.guards.open, deps.guards.issue, deps.guards.json, async (c) => {
     const parsed = KeyRequestSchema.safeParse(c.get('body'))
     if (!parsed.success) throw invalidRequest('A key needs one field: a valid `email`.', issuesFrom(parsed.error.issues))
     const issued = await issueKey()
     const created = await deps.store.createAccount({
       account_id: `acct_${randomHex(8)}`,
       email: parsed.data.email,
+      email_key: mailboxOf(parsed.data.email),
       plan: 'free',
       key: issued,
       now: deps.clock(),
     })
     if (created === 'email_taken') {
-      throw new ApiError('key_exists', 'A key was already issued for this email. Rotate it with POST /v1/keys/rotate using the current key.')
+      throw new ApiError('key_exists', 'A key was already issued for this mailbox (plus tags and dots in the name do not make a new one). Rotate it with POST /v1/keys/rotate using the current key.')
     }
     c.header('Cache-Control', 'no-store')
     return c.json({ key: issued.secret, key_id: issued.id, prefix: issued.prefix, plan: created.account.plan, created_at: created.key.created_at }, 201)

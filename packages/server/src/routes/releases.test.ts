@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { gunzipSync } from 'node:zlib'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { errorOf, harness, type Harness } from '../test-support/harness.ts'
+import { errorOf, harness, type Harness } from '../../test/support/harness.ts'
 
 let h: Harness
 beforeEach(async () => { h = await harness() })

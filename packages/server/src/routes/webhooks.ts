@@ -6,6 +6,7 @@ import { z } from 'zod'
 import { ApiError, invalidRequest, issuesFrom } from '../errors.ts'
 import { randomHex } from '../keys.ts'
 import type { Account } from '../stores/types.ts'
+import { webhookUrlRefusal } from '../webhooks/address.ts'
 import { RELEASE_EVENT } from '../webhooks/events.ts'
 import { hasBusinessFeatures } from './account.ts'
 import type { App, RouteDeps } from './deps.ts'
@@ -27,6 +28,8 @@ export function webhookRoutes(app: App, deps: RouteDeps): void {
     const account = businessAccount(c.get('account'))
     const parsed = WebhookRequestSchema.safeParse(c.get('body'))
     if (!parsed.success) throw invalidRequest('A webhook needs an http(s) `url` and optionally a `secret` of 16+ characters.', issuesFrom(parsed.error.issues))
+    const refusal = deps.config.allowPrivateWebhooks ? null : webhookUrlRefusal(parsed.data.url)
+    if (refusal) throw invalidRequest(`Webhook URLs must be public: ${refusal}.`, [{ path: 'url', message: `must be a public address (${refusal})` }])
     const secret = parsed.data.secret ?? `whsec_${randomHex(24)}`
     const sub = { id: `wh_${randomHex(8)}`, account_id: account.id, url: parsed.data.url, secret, created_at: deps.clock().toISOString() }
     await deps.store.addWebhook(sub)

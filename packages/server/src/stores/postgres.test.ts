@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { postgresAvailability, startPostgres, type TestPostgres } from '../test-support/postgres-server.ts'
+import { postgresAvailability, startPostgres, type TestPostgres } from '../../test/support/postgres-server.ts'
 import { openPostgresStore } from './postgres.ts'
-import { storeSuite } from './store-suite.ts'
+import { storeSuite } from '../../test/support/store-suite.ts'
 import pg from 'pg'
 
 const mode = postgresAvailability(process.env)

@@ -26,6 +26,8 @@ CREATE TABLE IF NOT EXISTS webhook_deliveries (
   delivered_at TEXT, UNIQUE (subscription_id, event_id));
 CREATE INDEX IF NOT EXISTS webhook_deliveries_due ON webhook_deliveries (status, next_attempt_at);
 CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+ALTER TABLE accounts ADD COLUMN IF NOT EXISTS email_key TEXT;
+CREATE UNIQUE INDEX IF NOT EXISTS accounts_email_key ON accounts (email_key);
 `
 
 /**
@@ -34,7 +36,7 @@ CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
  * so it is all or nothing.
  */
 const CONSUME_FUNCTION = `
-CREATE OR REPLACE FUNCTION openfactors_consume(p_subject text, p_windows text[], p_limits bigint[])
+CREATE OR REPLACE FUNCTION openfactors_consume_n(p_subject text, p_windows text[], p_limits bigint[], p_amount int)
 RETURNS TABLE (blocked int, counts int[]) LANGUAGE plpgsql AS $fn$
 DECLARE
   i int;
@@ -46,7 +48,7 @@ BEGIN
   END LOOP;
   FOR i IN 1 .. coalesce(array_length(p_windows, 1), 0) LOOP
     SELECT u.count INTO c FROM usage_counters u WHERE u.subject = p_subject AND u."window" = p_windows[i] FOR UPDATE;
-    IF c >= p_limits[i] THEN
+    IF c + p_amount > p_limits[i] THEN
       blocked := i - 1;
       counts := current || c;
       RETURN NEXT;
@@ -54,9 +56,9 @@ BEGIN
     END IF;
     current := current || c;
   END LOOP;
-  UPDATE usage_counters SET count = count + 1 WHERE subject = p_subject AND "window" = ANY (p_windows);
+  UPDATE usage_counters SET count = count + p_amount WHERE subject = p_subject AND "window" = ANY (p_windows);
   blocked := NULL;
-  SELECT array_agg(x + 1) INTO counts FROM unnest(current) AS x;
+  SELECT array_agg(x + p_amount) INTO counts FROM unnest(current) AS x;
   RETURN NEXT;
 END
 $fn$;
@@ -68,11 +70,33 @@ function toAccount(r: AccountRow): Account {
   return { id: r.id, email: r.email, plan: r.plan as Plan, monthly_quota: r.monthly_quota, burst_per_minute: r.burst_per_minute, created_at: r.created_at }
 }
 
-export function openPostgresStore(connectionString: string, opts: { max?: number } = {}): Store {
-  const pool = new pg.Pool({ connectionString, max: opts.max ?? 10 })
+export interface PostgresStoreOptions {
+  max?: number
+  /** Connect, statement and client-side query timeout; a dead or frozen database fails fast. */
+  timeoutMs?: number
+  /** Told about connection errors of idle clients (a restart, a dropped network). */
+  onError?: (err: Error) => void
+}
+
+export function openPostgresStore(connectionString: string, opts: PostgresStoreOptions = {}): Store {
+  const timeoutMs = opts.timeoutMs ?? 3_000
+  const pool = new pg.Pool({
+    connectionString,
+    max: opts.max ?? 10,
+    connectionTimeoutMillis: timeoutMs,
+    query_timeout: timeoutMs,
+    statement_timeout: timeoutMs,
+    idle_in_transaction_session_timeout: timeoutMs * 2,
+    keepAlive: true,
+  })
+  // Without a listener an idle client's connection error (database restart) kills the process.
+  // The pool drops that client and opens a new one on the next call: recovery is automatic.
+  const onError = opts.onError ?? (() => undefined)
+  pool.on('error', onError)
 
   async function tx<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     const client = await pool.connect()
+    client.on('error', onError)
     try {
       await client.query('BEGIN')
       const out = await fn(client)
@@ -82,6 +106,7 @@ export function openPostgresStore(connectionString: string, opts: { max?: number
       await client.query('ROLLBACK').catch(() => undefined)
       throw err
     } finally {
+      client.off('error', onError)
       client.release()
     }
   }
@@ -100,8 +125,8 @@ export function openPostgresStore(connectionString: string, opts: { max?: number
       return tx(async (c) => {
         const at = input.now.toISOString()
         const ins = await c.query<AccountRow>(
-          'INSERT INTO accounts (id, email, plan, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (email) DO NOTHING RETURNING *',
-          [input.account_id, input.email, input.plan, at])
+          'INSERT INTO accounts (id, email, email_key, plan, created_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING RETURNING *',
+          [input.account_id, input.email, input.email_key ?? input.email, input.plan, at])
         const row = ins.rows[0]
         if (!row) return 'email_taken' as const
         await c.query('INSERT INTO api_keys (id, account_id, hash, prefix, created_at) VALUES ($1, $2, $3, $4, $5)',
@@ -144,11 +169,11 @@ export function openPostgresStore(connectionString: string, opts: { max?: number
         [plan, monthly_quota ?? null, burst_per_minute ?? null, email])
       return r.rows[0] ? toAccount(r.rows[0]) : null
     },
-    async consume(subject, windows): Promise<ConsumeResult> {
+    async consume(subject, windows, amount = 1): Promise<ConsumeResult> {
       const r = await pool.query<{ blocked: number | null; counts: number[] | null }>({
-        name: 'openfactors_consume',
-        text: 'SELECT blocked, counts FROM openfactors_consume($1, $2::text[], $3::bigint[])',
-        values: [subject, windows.map((w) => w.window), windows.map((w) => w.limit)],
+        name: 'openfactors_consume_n',
+        text: 'SELECT blocked, counts FROM openfactors_consume_n($1, $2::text[], $3::bigint[], $4::int)',
+        values: [subject, windows.map((w) => w.window), windows.map((w) => w.limit), amount],
       })
       const row = r.rows[0]
       const counts = row?.counts ?? []
@@ -214,6 +239,7 @@ export function openPostgresStore(connectionString: string, opts: { max?: number
     async setMeta(name, value) {
       await pool.query('INSERT INTO meta (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = excluded.value', [name, value])
     },
+    async ping() { await pool.query('SELECT 1') },
     async close() { await pool.end() },
   }
 }

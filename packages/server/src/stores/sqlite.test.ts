@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { openSqliteStore } from './sqlite.ts'
-import { storeSuite } from './store-suite.ts'
+import { storeSuite } from '../../test/support/store-suite.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'openfactors-sqlite-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))

@@ -1,7 +1,7 @@
 /**
  * The store behind keys, plans, usage counters and webhooks. One interface, two implementations
  * (SQLite for a single process, PostgreSQL for several instances sharing keys and quotas); both
- * pass `store-suite.ts`.
+ * pass `test/support/store-suite.ts`.
  *
  * Usage accounting is atomic: `consume` increments every window of a subject in one transaction,
  * each increment guarded by its limit, so concurrent callers (threads, processes, instances)
@@ -85,15 +85,19 @@ export interface Store {
   /** Create tables if missing. Safe to run on every start and from several instances. */
   migrate(): Promise<void>
   /** Create the account for `email` with its first key; `email_taken` when it exists. */
-  createAccount(input: { account_id: string; email: string; plan: Plan; key: NewKey; now: Date }): Promise<{ account: Account; key: KeyRecord } | 'email_taken'>
+  /** `email_key` (default: the email) names the mailbox; a second account for it is `email_taken` too. */
+  createAccount(input: { account_id: string; email: string; email_key?: string; plan: Plan; key: NewKey; now: Date }): Promise<{ account: Account; key: KeyRecord } | 'email_taken'>
   /** The active (not revoked) key with this hash, its account, and the stored hash (for a constant-time check). */
   findActiveKey(hash: string): Promise<{ key: KeyRecord; account: Account; hash: string } | null>
   /** Revoke `old_key_id` and add the new key in one transaction; null if the old key was already revoked. */
   rotateKey(input: { old_key_id: string; key: NewKey; now: Date }): Promise<KeyRecord | null>
   findAccountByEmail(email: string): Promise<Account | null>
   setPlan(input: { email: string; plan: Plan; monthly_quota?: number | null; burst_per_minute?: number | null }): Promise<Account | null>
-  /** Atomically count one call against every window of `subject`, or none if any is at its limit. */
-  consume(subject: string, windows: WindowLimit[]): Promise<ConsumeResult>
+  /**
+   * Atomically count `amount` calls (default 1; an MCP batch counts each call in it) against every
+   * window of `subject`, or none if any window would pass its limit.
+   */
+  consume(subject: string, windows: WindowLimit[], amount?: number): Promise<ConsumeResult>
   /** Current counts of the windows (0 where absent), without counting. */
   peek(subject: string, windows: string[]): Promise<number[]>
   /** Drop counters of windows that sort before `before` (minute windows are `m:<iso minute>`). */
@@ -108,5 +112,7 @@ export interface Store {
   listDeliveries(subscription_id?: string): Promise<WebhookDelivery[]>
   getMeta(name: string): Promise<string | null>
   setMeta(name: string, value: string): Promise<void>
+  /** One trivial round trip: resolves when the store answers (used by /health). */
+  ping(): Promise<void>
   close(): Promise<void>
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { openSqliteStore } from '../stores/sqlite.ts'
 import type { Store } from '../stores/types.ts'
-import { testRelease } from '../test-support/test-release.ts'
+import { testRelease } from '../../test/support/test-release.ts'
 import { announceRelease, deliverDue, nextAttemptAt } from './dispatcher.ts'
 import { SIGNATURE_HEADER, verifySignature } from './signature.ts'
 

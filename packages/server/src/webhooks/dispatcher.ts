@@ -83,7 +83,14 @@ async function send(delivery: WebhookDelivery, url: string, secret: string, now:
 }
 
 /** Send every due delivery once. Returns how many were attempted. */
-export async function deliverDue(store: Store, opts: { now: () => Date; fetcher?: typeof fetch; policy?: RetryPolicy; batch?: number }): Promise<number> {
+export async function deliverDue(store: Store, opts: {
+  now: () => Date
+  fetcher?: typeof fetch
+  policy?: RetryPolicy
+  batch?: number
+  /** Refuses a target (returns why) before it is called, e.g. a private address; final, not retried. */
+  checkUrl?: (url: string) => Promise<string | null>
+}): Promise<number> {
   const policy = opts.policy ?? DEFAULT_RETRY
   const fetcher = opts.fetcher ?? fetch
   const due = await store.dueDeliveries(opts.now(), opts.batch ?? 50)
@@ -94,6 +101,11 @@ export async function deliverDue(store: Store, opts: { now: () => Date; fetcher?
     const at = opts.now()
     if (!sub) {
       await store.recordAttempt({ delivery_id: delivery.id, at, http_status: null, error: 'subscription removed', next_attempt_at: null, delivered: false })
+      continue
+    }
+    const refused = opts.checkUrl ? await opts.checkUrl(sub.url) : null
+    if (refused) {
+      await store.recordAttempt({ delivery_id: delivery.id, at, http_status: null, error: `refused: ${refused}`.slice(0, 200), next_attempt_at: null, delivered: false })
       continue
     }
     const outcome = await send(delivery, sub.url, sub.secret, at, fetcher, policy.timeoutMs)

@@ -66,7 +66,7 @@ interface TableOpts {
   out: AdapterOutput
 }
 
-function ingestRateTable({ file, sheet, table, kind, section, out }: TableOpts): void {
+function ingestRateTable({ sheet, table, kind, section, out }: TableOpts): void {
   const range = sheetRange(sheet)
   for (let r = table.headerRow0 + 1; r <= range.e.r; r++) {
     const label = textAt(sheet, r, table.labelCol0)

@@ -1,4 +1,4 @@
-/** EN 15978 boundaries (decisions §5, methodology.md B2): which modules each one reports. */
+/** EN 15978 boundaries (docs/decisions.md §5, docs/embodied.md B2): which modules each one reports. */
 import type { Boundary } from './schema.ts'
 
 export type StageModule = 'A1-A3' | 'A4' | 'A5' | 'B1' | 'B2' | 'B3' | 'B4' | 'B5' | 'B6' | 'B7' | 'C1' | 'C2' | 'C3' | 'C4'

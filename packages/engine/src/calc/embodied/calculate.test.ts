@@ -39,7 +39,7 @@ const line = (material_key: string, value: number, unit: string, boundary: strin
 const run = (materials: unknown[], extra: Record<string, unknown> = {}): EmbodiedResponse => calculateEmbodied({ materials, ...extra }, view)
 const istructe = (materials: unknown[], extra: Record<string, unknown> = {}) => run(materials, { profile: 'istructe-2020', ...extra })
 
-describe('embodied worked examples (methodology.md B9)', () => {
+describe('embodied worked examples (docs/embodied.md B9)', () => {
   it('PB-3 cement 50 kg bag: EF 0.83, A4 0.032, WR 5% -> 45.4; low-end EF 0.57 -> 31.7', () => {
     const res = istructe([line('materials.cement.cem_i.bagged', 50, 'kg', 'A1-A5'), line('materials.cement.cem_i.low_end', 50, 'kg', 'A1-A5')])
     const [bag, low] = res.materials

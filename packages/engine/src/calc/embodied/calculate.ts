@@ -14,10 +14,10 @@ import { lineResult, stageTotals } from './totals.ts'
 import { EmbodiedRequestSchema, type EmbodiedRequestParsed, type EmbodiedResponse } from './schema.ts'
 
 const FORMULAS: Record<string, string> = {
-  mass_kg: 'quantity converted with density (m3), area mass or thickness x density (m2), mass per unit (m, piece) (methodology.md B7)',
+  mass_kg: 'quantity converted with density (m3), area mass or thickness x density (m2), mass per unit (m, piece) (docs/embodied.md B7)',
   module_value: 'module value = published value per declared unit x quantity in declared units',
   A4: 'A4 = mass_kg x scenario factor (kg CO2e/kg), or mass_kg x sum(distance_km x mode factor) / 1000',
-  A5: 'A5.3 = WR/(1-WR) x (A1-A3 + A4 + C2 + C3-C4) (IStructE 2020, methodology.md B3); + A5.2 site activities allocated by mass share',
+  A5: 'A5.3 = WR/(1-WR) x (A1-A3 + A4 + C2 + C3-C4) (IStructE 2020, docs/embodied.md B3); + A5.2 site activities allocated by mass share',
   C2: 'C2 = mass_kg x C2 factor (default) or published',
   'C3-C4': 'C3-C4 = mass_kg x combined end-of-life factor (default) when C3/C4 are not published',
   by_stage: 'by_stage = per module, sum of the counted line values (+ A5.1 in A5); C3 and C4 apart when every line with module C publishes them, else one C3-C4 key for all end-of-life processing',
@@ -101,8 +101,13 @@ function auditWarnings(lines: LineExact[]): Warning[] {
   return [...seen.values()].slice(0, 200)
 }
 
+/** The embodied request checked against its schema (throws invalid_request). */
+export function parseEmbodiedRequest(input: unknown): EmbodiedRequestParsed {
+  return parseRequest(EmbodiedRequestSchema, input, 'embodied')
+}
+
 export function calculateEmbodied(input: unknown, view: ReleaseView, ctx: CalcContext = {}): EmbodiedResponse {
-  const req = parseRequest(EmbodiedRequestSchema, input, 'embodied')
+  const req = parseEmbodiedRequest(input)
   const profile = METHODOLOGY_PROFILES[req.profile]
   const materialSpecs = specs(req, view)
   const lines = req.materials.map((line, i) => computeLine(line, line.id ?? String(i), materialSpecs[i]!, profile))

@@ -1,6 +1,6 @@
 /**
  * One material line: quantity -> declared unit and mass, then every module of its boundary
- * (methodology.md B3): published values first, profile defaults for missing A4, A5, C2-C4,
+ * (docs/embodied.md B3): published values first, profile defaults for missing A4, A5, C2-C4,
  * line overrides for transport and waste rate. Exact Decimal values; rounding is at the edge.
  */
 import type { SourceRefOut, Warning } from '../common-schema.ts'

@@ -1,7 +1,7 @@
 /**
  * Methodology profiles: the default scenarios used when a material has no published value for a
- * module (methodology.md B3–B4). Versioned and cited per entry; a request line may override
- * transport and waste rate. Values marked [V1]/[D] in methodology.md are single-source or derived:
+ * module (docs/embodied.md B3–B4). Versioned and cited per entry; a request line may override
+ * transport and waste rate. Values marked [V1]/[D] (docs/embodied.md, Rule index) are single-source or derived:
  * they are defaults, never constants, and a change bumps the profile version.
  */
 import type { ProfileId, TransportMode } from './schema.ts'
@@ -37,9 +37,9 @@ export interface MethodologyProfile {
   c1_per_m2: Cited
 }
 
-const B41 = 'methodology.md B4.1'
-const B42 = 'methodology.md B4.2'
-const B45 = 'methodology.md B4.5 (IStructE 2020 via C9)'
+const B41 = 'docs/embodied.md B4.1'
+const B42 = 'docs/embodied.md B4.2'
+const B45 = 'docs/embodied.md B4.5 (IStructE 2020 via C9)'
 
 /** UK government freight factors 2018 as used by Arup's open tool (C8) [V1]. */
 const MODES: Record<TransportMode, Cited> = {
@@ -53,7 +53,7 @@ const ISTRUCTE_C3C4 = {
   general: { value: 0.013, cite: `${B45}: C3-C4 general materials` },
   timber: { value: 1.77, cite: `${B45}: C3-C4 timber, includes release of stored biogenic carbon` },
 }
-const C1: Cited = { value: 3.4, cite: 'methodology.md B4.4: C1 3.4 kgCO2e per m2 GIA, allocated by mass share (C10) [V1]' }
+const C1: Cited = { value: 3.4, cite: 'docs/embodied.md B4.4: C1 3.4 kgCO2e per m2 GIA, allocated by mass share (C10) [V1]' }
 
 const RICS_WASTE: Record<string, number> = {
   concrete_in_situ: 0.05, concrete_precast: 0.01, concrete_sprayed: 0.1, steel_reinforcement: 0.05, steel_frame: 0.01,
@@ -68,9 +68,9 @@ export const RICS_2023: MethodologyProfile = {
   version: 'rics-2023/2026-1',
   title: 'RICS Whole life carbon assessment for the built environment, 2nd edition (2023) defaults',
   sources: [
-    { id: 'en-15978-2011', cell_ref: 'EN 15978:2011, modules A1-D (methodology.md B2)', title: 'EN 15978:2011 Sustainability of construction works - Calculation method' },
-    { id: 'rics-wlca-2nd-ed', cell_ref: 'RICS WLCA professional standard, 2nd edition (Sept 2023), default scenarios A4, A5, C (methodology.md B4)', title: 'RICS Whole life carbon assessment for the built environment, 2nd edition' },
-    { id: 'istructe-2020', cell_ref: 'IStructE How to calculate embodied carbon (2020), C2 and C3-C4 defaults (methodology.md B4.5)', title: 'IStructE How to calculate embodied carbon, 1st edition' },
+    { id: 'en-15978-2011', cell_ref: 'EN 15978:2011, modules A1-D (docs/embodied.md B2)', title: 'EN 15978:2011 Sustainability of construction works - Calculation method' },
+    { id: 'rics-wlca-2nd-ed', cell_ref: 'RICS WLCA professional standard, 2nd edition (Sept 2023), default scenarios A4, A5, C (docs/embodied.md B4)', title: 'RICS Whole life carbon assessment for the built environment, 2nd edition' },
+    { id: 'istructe-2020', cell_ref: 'IStructE How to calculate embodied carbon (2020), C2 and C3-C4 defaults (docs/embodied.md B4.5)', title: 'IStructE How to calculate embodied carbon, 1st edition' },
   ],
   transport_modes: MODES,
   transport_scenarios: {
@@ -105,8 +105,8 @@ export const ISTRUCTE_2020: MethodologyProfile = {
   version: 'istructe-2020/2026-1',
   title: 'IStructE How to calculate embodied carbon (2020) defaults',
   sources: [
-    { id: 'en-15978-2011', cell_ref: 'EN 15978:2011, modules A1-D (methodology.md B2)', title: 'EN 15978:2011 Sustainability of construction works - Calculation method' },
-    { id: 'istructe-2020', cell_ref: 'IStructE How to calculate embodied carbon (2020): line formula (methodology.md B3), A4/C2/C3-C4 defaults (B4)', title: 'IStructE How to calculate embodied carbon, 1st edition' },
+    { id: 'en-15978-2011', cell_ref: 'EN 15978:2011, modules A1-D (docs/embodied.md B2)', title: 'EN 15978:2011 Sustainability of construction works - Calculation method' },
+    { id: 'istructe-2020', cell_ref: 'IStructE How to calculate embodied carbon (2020): line formula (docs/embodied.md B3), A4/C2/C3-C4 defaults (B4)', title: 'IStructE How to calculate embodied carbon, 1st edition' },
   ],
   transport_modes: MODES,
   transport_scenarios: {

@@ -1,5 +1,5 @@
 /**
- * Project-level defaults (methodology.md B4.2, B4.4): A5.2 site activities and C1 deconstruction
+ * Project-level defaults (docs/embodied.md B4.2, B4.4): A5.2 site activities and C1 deconstruction
  * are allocated to lines by mass share (IStructE implementation C10; PB-7); A5.1 demolition of the
  * existing building (RICS 2nd ed., PB-8) is reported at project level and not allocated.
  */

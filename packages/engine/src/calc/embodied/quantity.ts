@@ -1,5 +1,5 @@
 /**
- * Quantity conversion (methodology.md B7, decisions §5): a line's quantity into the factor's
+ * Quantity conversion (docs/embodied.md B7, docs/decisions.md §5): a line's quantity into the factor's
  * declared unit, and into kg whenever the data allows. Conversions chain through the material's
  * own published data (density, area mass, thickness, kg per declared unit) or values the line
  * gives; anything that cannot be reached is `unit_not_convertible` naming what is missing.

@@ -1,6 +1,6 @@
 /**
- * Embodied-carbon request and response schemas (service-api.md "POST /v1/calculate/embodied",
- * decisions §5, methodology B2–B7). Results are kg CO2e.
+ * Embodied-carbon request and response schemas (docs/api.md "POST /v1/calculate/embodied",
+ * docs/decisions.md §5, methodology B2–B7). Results are kg CO2e.
  */
 import { z } from 'zod'
 import {

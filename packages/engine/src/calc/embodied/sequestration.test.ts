@@ -24,7 +24,7 @@ const run = (materials: unknown[]): EmbodiedResponse => calculateEmbodied({ mate
 const codes = (res: EmbodiedResponse, i = 0) => res.materials[i]!.warnings.map((w) => w.code)
 const stageSum = (res: EmbodiedResponse) => Object.values(res.result.by_stage).reduce((a, v) => a + v, 0)
 
-describe('sequestration and carbonation stay out of the headline (methodology.md B5)', () => {
+describe('sequestration and carbonation stay out of the headline (docs/embodied.md B5)', () => {
   it('glulam A1-A3: negative A1 is reported as sequestration, the headline counts A2 + A3; the published value is unchanged', () => {
     const res = run([line('materials.timber.glulam.split', 1, 'm3', 'A1-A3')])
     const m = res.materials[0]!

@@ -1,5 +1,5 @@
 /**
- * Sequestration and carbonation kept out of the headline (methodology.md B5). The ÖKOBAUDAT
+ * Sequestration and carbonation kept out of the headline (docs/embodied.md B5). The ÖKOBAUDAT
  * 2020-II export publishes GWP-total only, so biogenic uptake cannot be separated from fossil
  * GWP inside one value. The honest rule: a negative published value of a product stage module
  * (A1, A2, A3 where split, else A1-A3) can only be uptake of biogenic carbon; a negative B1 is

@@ -1,6 +1,6 @@
 /**
  * Line results and stage totals at the output edge: D beside the total, biogenic, sequestration
- * and carbonation apart (methodology.md B5), one C3/C4 scheme per response (docs/embodied.md).
+ * and carbonation apart (docs/embodied.md B5), one C3/C4 scheme per response (docs/embodied.md).
  */
 import { dec, out, sum, type Dec } from '../decimal.ts'
 import type { ExactModule, LineExact } from './line.ts'
@@ -92,7 +92,7 @@ function stageValues(lines: LineExact[]): Map<string, Dec> {
       stages.set('C3-C4', sum(lines.flatMap((l) => [stageOf(l, 'C3'), stageOf(l, 'C4'), stageOf(l, 'C3-C4')])))
       continue
     }
-    if (!lines.some((l) => l.modules.has(label) || l.inBoundary.has(label as never))) continue
+    if (!lines.some((l) => l.modules.has(label) || (l.inBoundary as ReadonlySet<string>).has(label))) continue
     stages.set(label, sum(lines.map((l) => stageOf(l, label))))
   }
   return stages

@@ -20,7 +20,7 @@ function errorOf(fn: () => unknown): { code: ErrorCode; data: unknown; message: 
   throw new Error('expected an EngineError')
 }
 
-describe('PCAF worked examples (methodology.md A9)', () => {
+describe('PCAF worked examples (docs/pcaf.md A9)', () => {
   it('PA-1: portfolio by scope, removals and credits kept apart', () => {
     const companies = [
       { af: 10, s1: 1_000, s2: 100, s3: 5_000, removals: 20_000, retired: 0, generated: 5_000 },
@@ -55,7 +55,7 @@ describe('PCAF worked examples (methodology.md A9)', () => {
   })
 })
 
-describe('PCAF rules (methodology.md A3, A5)', () => {
+describe('PCAF rules (docs/pcaf.md A3, A5)', () => {
   it('repaid loan: outstanding 0 gives financed emissions 0 and a warning', () => {
     const res = calculatePcaf({ asset_class: 'business_loans_and_unlisted_equity', holdings: [{ ...holding(0, 500, 1_000), denominator: { type: 'total_equity_plus_debt', value: 500 } }] }, view)
     expect(res.holdings[0]!.financed_emissions.value).toBe(0)

@@ -50,8 +50,13 @@ function rulesApplied(holdings: HoldingResult[]): PcafResponse['audit']['rules_a
   return [...byRule.entries()].map(([rule, ids]) => ({ rule, holdings: ids, source: RULE_SOURCES[rule] ?? 'engine rule' }))
 }
 
+/** The PCAF request checked against its schema (throws invalid_request). */
+export function parsePcafRequest(input: unknown): PcafRequestParsed {
+  return parseRequest(PcafRequestSchema, input, 'PCAF')
+}
+
 export function calculatePcaf(input: unknown, view: ReleaseView, ctx: CalcContext = {}): PcafResponse {
-  const req = parseRequest(PcafRequestSchema, input, 'PCAF')
+  const req = parsePcafRequest(input)
   checkEditionAndCurrency(req)
 
   const results: HoldingResult[] = []

@@ -1,6 +1,6 @@
 /**
  * The attribution factor of one holding: denominator rules, edge rules and caps of
- * methodology.md A3 and A6. Returns Decimal values; rounding happens at the response edge.
+ * docs/pcaf.md A3 and A6. Returns Decimal values; rounding happens at the response edge.
  */
 import { EngineError } from '../../errors.ts'
 import { dec, type Dec } from '../decimal.ts'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { evicAdjustment } from './evic-adjustment.ts'
 
-describe('EVIC adjustment (methodology.md A9 PA-3)', () => {
+describe('EVIC adjustment (docs/pcaf.md A9 PA-3)', () => {
   it('reproduces the printed example: intensity 100 -> 90.456, ADJ 0.896, adjusted 89.6 and 100.9', () => {
     const r = evicAdjustment({
       holdings: [

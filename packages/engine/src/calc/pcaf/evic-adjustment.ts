@@ -1,5 +1,5 @@
 /**
- * Optional EVIC adjustment for asset owners (methodology.md A8; PCAF 2nd ed. 5.1, 3rd ed.
+ * Optional EVIC adjustment for asset owners (docs/pcaf.md A8; PCAF 2nd ed. 5.1, 3rd ed.
  * Box 5.1-3): separates market movements from real change in an intensity series.
  *
  *   intensity_y = sum_i w_i x E_i / EVIC_y,i

@@ -164,7 +164,7 @@ export function computeHolding(assetClass: AssetClass, h: HoldingInput, index: n
   return { result, figures, factor }
 }
 
-/** Guarantees carry no attribution until called and turned into a loan (methodology.md A3.3). */
+/** Guarantees carry no attribution until called and turned into a loan (docs/pcaf.md A3.3). */
 function guaranteeNotCalled(h: HoldingInput, id: string, score: number, option: string | null, warnings: Warning[]): HoldingOutcome {
   warnings.push({ code: 'guarantee_not_called', message: 'Guarantee not called: outside PCAF scope, no attribution, financed emissions 0, not counted in coverage or data quality' })
   const zero = dec(0)

@@ -1,6 +1,6 @@
 /**
  * PCAF option 3a from the corpus: company emissions estimated as revenue x a spend-based factor
- * (methodology.md A4: `FE = AF x revenue_c x (GHG_s / revenue_s)`). The factor's unit names its
+ * (docs/pcaf.md A4: `FE = AF x revenue_c x (GHG_s / revenue_s)`). The factor's unit names its
  * currency and price year (e.g. `kg CO2e per USD (2022, purchaser price)`); both must match the
  * revenue's, because an economic factor applied in another currency or price level is wrong
  * by the exchange rate or the inflation between them (A6).

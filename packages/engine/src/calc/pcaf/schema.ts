@@ -1,5 +1,5 @@
 /**
- * PCAF request and response schemas (service-api.md "POST /v1/calculate/pcaf", decisions §3–§4).
+ * PCAF request and response schemas (docs/api.md "POST /v1/calculate/pcaf", docs/decisions.md §3–§4).
  * The request is the HTTP body; the response is exactly the HTTP 200 body.
  */
 import { z } from 'zod'
@@ -117,12 +117,28 @@ export const HoldingSchema = z.strictObject({
 })
 export type HoldingInput = z.infer<typeof HoldingSchema>
 
+const EMISSION_FIELDS = ['value', 'scope_1', 'scope_2', 'scope_3'] as const
+
 export const PcafRequestSchema = z.strictObject({
   asset_class: AssetClassSchema,
   holdings: z.array(HoldingSchema).min(1).max(200_000),
   edition: EditionIdSchema.default('3rd'),
   currency: z.string().regex(/^[A-Z]{3}$/).optional(),
   as_of: AsOfSchema.optional(),
+}).superRefine((req, ctx) => {
+  // Company emissions are never negative: removals are reported apart (`removals`), never netted
+  // (methodology, double counting and negative values). Only a sovereign's scope 1 including LULUCF may be negative.
+  if (req.asset_class === 'sovereign_debt') return
+  req.holdings.forEach((h, i) => {
+    const e = h.company_emissions
+    if (!e) return
+    for (const field of EMISSION_FIELDS) {
+      const v = e[field]
+      if (v !== undefined && v < 0) {
+        ctx.addIssue({ code: 'custom', path: ['holdings', i, 'company_emissions', field], message: 'must be >= 0; report removals in company_emissions.removals (never netted)' })
+      }
+    }
+  })
 })
 export type PcafRequest = z.input<typeof PcafRequestSchema>
 export type PcafRequestParsed = z.output<typeof PcafRequestSchema>

@@ -38,7 +38,7 @@ describe('by_scope: a scope nobody reported is null, not 0', () => {
   })
 })
 
-describe('guarantees (methodology.md A3.3: no attribution until called)', () => {
+describe('guarantees (docs/pcaf.md A3.3: no attribution until called)', () => {
   const guarantee = (called?: boolean) => ({
     outstanding_amount: 50,
     denominator: { type: 'total_equity_plus_debt', value: 100 },
@@ -82,7 +82,7 @@ describe('guarantees (methodology.md A3.3: no attribution until called)', () => 
   })
 })
 
-describe('use of proceeds (methodology.md A9 PA-8)', () => {
+describe('use of proceeds (docs/pcaf.md A9 PA-8)', () => {
   it('investor holds 50 of a separate structure (equity + debt 100) that allocated 10 -> outstanding for metrics 50 x 10/100 = 5', () => {
     const res = calculatePcaf(
       {

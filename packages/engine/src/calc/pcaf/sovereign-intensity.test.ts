@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest'
 import { isEngineError } from '../../errors.ts'
 import { sovereignIntensity } from './sovereign-intensity.ts'
 
-// methodology.md A9 PA-6 (PCAF 2nd ed. Table 5-23, 2019 EDGAR data): production emissions (Mt) /
+// docs/pcaf.md A9 PA-6 (PCAF 2nd ed. Table 5-23, 2019 EDGAR data): production emissions (Mt) /
 // GDP (USD M) x 1,000, printed to two decimals. Mt -> t is x 1e6, USD M -> USD is x 1e6; the
 // printed figure is then tCO2e per USD million / 1,000.
 const printed = (mt: number, gdpUsdM: number, basis: 'ppp_adjusted_gdp' | 'nominal_gdp') =>
   Math.round(sovereignIntensity({ production_emissions_t: mt * 1e6, gdp: gdpUsdM * 1e6, gdp_basis: basis }).value / 1000 * 100) / 100
 
-describe('sovereign intensity (methodology.md A9 PA-6)', () => {
+describe('sovereign intensity (docs/pcaf.md A9 PA-6)', () => {
   it('China 11,535 Mt: nominal GDP 14,279,937 -> 0.81; PPP GDP 23,487,798 -> 0.49', () => {
     expect(printed(11_535, 14_279_937, 'nominal_gdp')).toBe(0.81)
     expect(printed(11_535, 23_487_798, 'ppp_adjusted_gdp')).toBe(0.49)

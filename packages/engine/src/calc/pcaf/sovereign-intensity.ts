@@ -1,5 +1,5 @@
 /**
- * Sovereign emission intensity (methodology.md A3.7, A9 PA-6; PCAF 2nd ed. Table 5-23): a
+ * Sovereign emission intensity (docs/pcaf.md A3.7, A9 PA-6; PCAF 2nd ed. Table 5-23): a
  * country's production emissions per unit of GDP. PCAF's sovereign metric uses PPP-adjusted GDP
  * (the same denominator as the sovereign attribution factor); nominal GDP is shown beside it in
  * the standard's table and accepted here for comparison.

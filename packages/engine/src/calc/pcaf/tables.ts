@@ -1,7 +1,7 @@
 /**
  * PCAF methodology tables, versioned and cited. Every figure here comes from
- * /work/shared/spec/methodology.md (our offline digest of PCAF Part A, 2nd ed. Dec 2022 and
- * 3rd ed. Dec 2025); the section of that digest is cited per entry. A change here changes
+ * docs/pcaf.md (the rule index of PCAF Part A, 2nd ed. Dec 2022 and
+ * 3rd ed. Dec 2025); the rule label (and the standard's section) is cited per entry. A change here changes
  * results, so it bumps ENGINE_VERSION.
  */
 import type { AssetClass, DenominatorType, PcafEdition, PcafOption } from './schema.ts'
@@ -13,7 +13,7 @@ export interface ClassSection {
   pages: string
 }
 
-/** Where each class sits in each edition (methodology.md A1). `null` = not covered by that edition. */
+/** Where each class sits in each edition (docs/pcaf.md A1). `null` = not covered by that edition. */
 export const CLASS_SECTIONS: Record<AssetClass, Record<PcafEdition, ClassSection | null>> = {
   listed_equity_and_corporate_bonds: { '2nd': { section: '5.1', pages: 'p.49' }, '3rd': { section: '5.1', pages: 'pp.40-53' } },
   business_loans_and_unlisted_equity: { '2nd': { section: '5.2', pages: 'p.66' }, '3rd': { section: '5.2', pages: 'pp.55-65' } },
@@ -35,7 +35,7 @@ export const EDITION_TITLES: Record<PcafEdition, { id: string; title: string; pu
 const CORPORATE: DenominatorType[] = ['evic', 'total_equity_plus_debt', 'total_assets']
 
 /**
- * Denominator types per class (decisions §4; methodology.md A3.1–A3.10). Securitizations take the
+ * Denominator types per class (docs/decisions.md §4; docs/pcaf.md A3.1–A3.10). Securitizations take the
  * collateral's own denominator (Table 5.8-2, A3.9); use of proceeds divides by the structure's
  * equity + debt (A3.8).
  */
@@ -53,7 +53,7 @@ export const ALLOWED_DENOMINATORS: Record<AssetClass, DenominatorType[]> = {
 }
 
 /**
- * Option -> data quality score by class (methodology.md A5.1; 2nd ed. Tables 5-3, 5-7, 5-10, 5-14,
+ * Option -> data quality score by class (docs/pcaf.md A5.1; 2nd ed. Tables 5-3, 5-7, 5-10, 5-14,
  * 5-15, 5-16, 5-26; 3rd ed. Tables 5.1-2, 5.2-1, 5.3-1, 5.4-1, 5.5-1, 5.6-1, 5.9-6, 5.10-5).
  * CRE/mortgage "option 3" and sub-sovereign "option 2"/"option 3" are keyed as 3a / 2a / 3a.
  * Use of proceeds and securitizations have no table: the score is the outstanding-weighted mean
@@ -88,20 +88,20 @@ export const LTV_CLASSES: AssetClass[] = ['commercial_real_estate', 'mortgages']
 
 /** Where each rule comes from, cited in `audit.rules_applied`. */
 export const RULE_SOURCES: Record<string, string> = {
-  repaid: 'methodology.md A3.2/A3.6: outstanding declines to 0 when repaid -> financed emissions 0',
-  negative_equity_set_to_zero: 'methodology.md A3.1/A6: negative book equity set to 0 (2nd ed. fn 57; 3rd ed. fn 42)',
-  total_assets_fallback: 'methodology.md A3.1: total assets when debt or equity cannot be found (2nd ed. fn 59; 3rd ed. fn 44)',
-  vehicle_value_unknown: 'methodology.md A3.6: value at origination unknown -> AF = 1',
-  attribution_capped: 'methodology.md A3.10: sub-sovereign AF capped at 1 (3rd ed. 5.10 p.154)',
-  collateral_attribution_capped: 'methodology.md A3.9: collateral attribution factor capped at 1 (3rd ed. 5.8 p.122)',
-  loan_to_value_above_100: 'methodology.md A3.4/A3.5: no cap stated; AF > 1 computed and flagged',
-  attribution_above_1: 'methodology.md A3: no cap stated for this class; AF > 1 computed and flagged',
-  worst_option_score: 'methodology.md A5.1: mixed options on one line get the worst score',
-  dq_score_from_option: 'methodology.md A5.1/A10: the score follows (asset class, option)',
-  option_3a_spend_factor: 'methodology.md A4 option 3a: FE = AF x revenue x sector emission intensity',
-  emissions_value_differs_from_scopes: 'decisions §4: scope breakdown kept separate; headline uses company_emissions.value',
-  option_2a_scope_3: 'methodology.md A4/A5.1: option 2a is valid for scope 1 and 2 only; scope 3 is scored separately',
-  guarantee_not_called: 'methodology.md A3.3: guarantees carry no attribution until called and turned into a loan -> out of scope',
-  guarantee_called: 'methodology.md A3.3: a called guarantee becomes a loan and is attributed as debt',
-  use_of_proceeds_unallocated: 'methodology.md A3.8: separate structures count only allocated proceeds; DQ undefined when nothing is allocated',
+  repaid: 'docs/pcaf.md A3.2/A3.6: outstanding declines to 0 when repaid -> financed emissions 0',
+  negative_equity_set_to_zero: 'docs/pcaf.md A3.1/A6: negative book equity set to 0 (2nd ed. fn 57; 3rd ed. fn 42)',
+  total_assets_fallback: 'docs/pcaf.md A3.1: total assets when debt or equity cannot be found (2nd ed. fn 59; 3rd ed. fn 44)',
+  vehicle_value_unknown: 'docs/pcaf.md A3.6: value at origination unknown -> AF = 1',
+  attribution_capped: 'docs/pcaf.md A3.10: sub-sovereign AF capped at 1 (3rd ed. 5.10 p.154)',
+  collateral_attribution_capped: 'docs/pcaf.md A3.9: collateral attribution factor capped at 1 (3rd ed. 5.8 p.122)',
+  loan_to_value_above_100: 'docs/pcaf.md A3.4/A3.5: no cap stated; AF > 1 computed and flagged',
+  attribution_above_1: 'docs/pcaf.md A3: no cap stated for this class; AF > 1 computed and flagged',
+  worst_option_score: 'docs/pcaf.md A5.1: mixed options on one line get the worst score',
+  dq_score_from_option: 'docs/pcaf.md A5.1/A10: the score follows (asset class, option)',
+  option_3a_spend_factor: 'docs/pcaf.md A4 option 3a: FE = AF x revenue x sector emission intensity',
+  emissions_value_differs_from_scopes: 'docs/decisions.md §4: scope breakdown kept separate; headline uses company_emissions.value',
+  option_2a_scope_3: 'docs/pcaf.md A4/A5.1: option 2a is valid for scope 1 and 2 only; scope 3 is scored separately',
+  guarantee_not_called: 'docs/pcaf.md A3.3: guarantees carry no attribution until called and turned into a loan -> out of scope',
+  guarantee_called: 'docs/pcaf.md A3.3: a called guarantee becomes a loan and is attributed as debt',
+  use_of_proceeds_unallocated: 'docs/pcaf.md A3.8: separate structures count only allocated proceeds; DQ undefined when nothing is allocated',
 }

@@ -1,5 +1,5 @@
 /**
- * Receipts (decisions §3): sha256 over canonical JSON of
+ * Receipts (docs/decisions.md §3): sha256 over canonical JSON of
  * `{ request, result, data_version, engine_version }`.
  *
  * - `request` is the validated request: the parsed body with defaults applied (echoed as

@@ -1,0 +1,179 @@
+/**
+ * One ledger line: read the unit, find the factor (by key, or by resolving the description with the
+ * quantity's unit as hint), plan the conversion, multiply. Every lookup is memoised per batch by the
+ * `LineContext`, so a ledger repeating "diesel, litres" resolves and plans it once.
+ */
+import type { FactorRow } from '../../release/schema.ts'
+import type { ReleaseView } from '../../release/view.ts'
+import { decide, type Decision } from '../../resolve/decision.ts'
+import type { Warning } from '../common-schema.ts'
+import { Dec, dec } from '../decimal.ts'
+import { planFor, type Plan } from './plan.ts'
+import { siblingsOf } from './siblings.ts'
+import type { ActivityInput, LineError } from './schema.ts'
+import { readUnit, unitLabel, type ReadUnit } from './units/parse.ts'
+
+/** A resolve match as the calculation needs it. */
+export interface Candidate {
+  key: string
+  confidence: number
+  decision?: Decision
+  geo_match: string
+  unit_match: string
+}
+
+/** What the engine provides: resolve and the rows of a parent key. */
+export interface EmissionsDeps {
+  resolve(description: string, unit: string, country: string | undefined): Candidate[]
+  /** Rows sharing the parent key (`<domain>.<country>.<subject>`) of `key`, itself included. */
+  family(key: string): readonly FactorRow[]
+}
+
+export interface Resolution {
+  description: string
+  confidence: number
+  decision: Decision
+  geo_match: string
+  unit_match: string
+  rank: number
+}
+
+export interface LineExact {
+  id: string
+  input: ActivityInput
+  plan?: Plan
+  resolved?: Resolution
+  factorQuantity?: Dec
+  emissions?: Dec
+  gases?: Array<[string, Dec]>
+  warnings: Warning[]
+  error?: LineError
+}
+
+/** How many resolve matches a description line tries before giving up on the unit. */
+const RESOLVE_DEPTH = 5
+
+export class LineContext {
+  private readonly units = new Map<string, ReturnType<typeof readUnit>>()
+  private readonly plans = new Map<string, Plan | LineError>()
+  private readonly resolutions = new Map<string, { plan: Plan; resolved: Resolution } | LineError>()
+  private readonly missing = new Map<string, LineError>()
+
+  constructor(
+    private readonly view: ReleaseView,
+    private readonly deps: EmissionsDeps,
+  ) {}
+
+  unit(text: string): ReturnType<typeof readUnit> {
+    let hit = this.units.get(text)
+    if (!hit) {
+      hit = readUnit(text)
+      this.units.set(text, hit)
+    }
+    return hit
+  }
+
+  plan(row: FactorRow, unitText: string, unit: ReadUnit): Plan | LineError {
+    const memo = `${row.key}\u0000${unitText}`
+    let hit = this.plans.get(memo)
+    if (!hit) {
+      hit = planFor(row, unit, () => siblingsOf(row, this.deps.family(row.key)))
+      this.plans.set(memo, hit)
+    }
+    return hit
+  }
+
+  byKey(key: string, unitText: string, unit: ReadUnit): Plan | LineError {
+    const row = this.view.factor(key) ?? this.view.factor(key.toLowerCase())
+    if (row) return this.plan(row, unitText, unit)
+    let miss = this.missing.get(key)
+    if (!miss) {
+      const candidates = this.view.candidates(key, 3).map((c) => c.key)
+      miss = {
+        code: 'unknown_factor',
+        message: `No factor with key "${key}" in data version ${this.view.mb_version}${candidates[0] ? `; did you mean ${candidates[0]}?` : ''}`,
+        ...(candidates.length > 0 ? { candidates } : {}),
+      }
+      this.missing.set(key, miss)
+    }
+    return miss
+  }
+
+  byDescription(description: string, unitText: string, unit: ReadUnit, country: string | undefined): { plan: Plan; resolved: Resolution } | LineError {
+    const memo = `${description}\u0000${unitText}\u0000${country ?? ''}`
+    let hit = this.resolutions.get(memo)
+    if (!hit) {
+      hit = this.resolve(description, unitText, unit, country)
+      this.resolutions.set(memo, hit)
+    }
+    return hit
+  }
+
+  private resolve(description: string, unitText: string, unit: ReadUnit, country: string | undefined): { plan: Plan; resolved: Resolution } | LineError {
+    const matches = this.deps.resolve(description, unitText, country).slice(0, RESOLVE_DEPTH)
+    if (matches.length === 0) return { code: 'not_resolved', message: `No factor matches "${description}"` }
+    let firstError: LineError | null = null
+    for (const [rank, match] of matches.entries()) {
+      const row = this.view.factor(match.key)
+      if (!row) continue
+      const plan = this.plan(row, unitText, unit)
+      if ('code' in plan) {
+        firstError ??= plan
+        continue
+      }
+      const resolved: Resolution = {
+        description,
+        confidence: match.confidence,
+        decision: match.decision ?? decide(match.confidence),
+        geo_match: match.geo_match,
+        unit_match: match.unit_match,
+        rank,
+      }
+      return { plan, resolved }
+    }
+    const top = matches[0]
+    return {
+      code: firstError?.code === 'unknown_factor' ? 'not_resolved' : 'unit_not_convertible',
+      message: `None of the ${matches.length} best matches for "${description}" (top: ${top?.key ?? 'none'}) takes a quantity in ${unitLabel(unit)}${firstError ? `: ${firstError.message}` : ''}`,
+    }
+  }
+}
+
+function unitError(text: string, reading: Exclude<ReturnType<typeof readUnit>, { ok: true }>): LineError {
+  if (reading.reason === 'ambiguous') {
+    return { code: 'unit_not_convertible', message: `"${text}" is ambiguous: write one of ${reading.choices.join(', ')}`, choices: reading.choices }
+  }
+  return { code: 'unit_not_convertible', message: `"${text}" is not a unit this calculation reads (docs/emissions.md lists them)` }
+}
+
+/** Compute one line (exact). */
+export function computeLine(input: ActivityInput, id: string, ctx: LineContext): LineExact {
+  const reading = ctx.unit(input.quantity.unit)
+  if (!reading.ok) return { id, input, warnings: [], error: unitError(input.quantity.unit, reading) }
+  const unit: ReadUnit = { unit: reading.unit, basis: reading.basis }
+  let plan: Plan
+  let resolved: Resolution | undefined
+  if (input.factor_key !== undefined) {
+    const p = ctx.byKey(input.factor_key, input.quantity.unit, unit)
+    if ('code' in p) return { id, input, warnings: [], error: p }
+    plan = p
+  } else {
+    const r = ctx.byDescription(input.description ?? '', input.quantity.unit, unit, input.country)
+    if ('code' in r) return { id, input, warnings: [], error: r }
+    plan = r.plan
+    resolved = r.resolved
+  }
+  const factorQuantity = dec(input.quantity.value).times(plan.multiplier)
+  const scale = dec(plan.factorUnit.massScale)
+  const perUnit = scale.equals(1) ? dec(plan.row.value) : dec(plan.row.value).times(scale)
+  const emissions = factorQuantity.times(perUnit)
+  const gases = plan.row.gases
+    ? Object.entries(plan.row.gases).map(([gas, cell]): [string, Dec] => [gas, factorQuantity.times(dec(cell.value)).times(scale)])
+    : undefined
+  const out: LineExact = { id, input, plan, factorQuantity, emissions, warnings: plan.warnings }
+  if (resolved) out.resolved = resolved
+  if (gases) out.gases = gases
+  return out
+}
+
+export const ZERO = new Dec(0)

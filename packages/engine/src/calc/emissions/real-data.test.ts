@@ -1,0 +1,70 @@
+/**
+ * Emissions on the real latest release, when one has been built (data/releases is gitignored:
+ * skipped without it). Expected values are computed from the rows the artifact carries, never typed in.
+ */
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { gunzipSync } from 'node:zlib'
+import { describe, expect, it } from 'vitest'
+import { createEngine } from '../../engine.ts'
+import type { ReleaseManifest } from '../../release/schema.ts'
+import { Dec } from '../decimal.ts'
+import { verifyReceipt } from '../receipt/verify.ts'
+import { EmissionsResponseSchema } from './schema.ts'
+import { readFactorUnit } from './units/parse.ts'
+
+const DIR = process.env.OPENFACTORS_RELEASES ?? join(import.meta.dirname, '..', '..', '..', '..', '..', 'data', 'releases')
+const manifestPath = join(DIR, 'manifest.json')
+
+function latestBytes(): Uint8Array | null {
+  if (!existsSync(manifestPath)) return null
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as ReleaseManifest
+  const entry = [...manifest.releases].sort((a, b) => (a.released_at < b.released_at ? -1 : 1)).at(-1)
+  return entry ? gunzipSync(readFileSync(join(DIR, entry.file))) : null
+}
+
+const bytes = latestBytes()
+
+describe.skipIf(bytes === null)('emissions on the real latest release (skipped: no data/releases built)', () => {
+  const engine = createEngine()
+  engine.load(bytes!)
+  const view = engine.view()
+
+  it('every factor unit in the corpus is read', () => {
+    const unread = new Set<string>()
+    const rows = (view as unknown as { rows: Array<{ unit: string }> }).rows
+    for (const r of rows) if (!readFactorUnit(r.unit)) unread.add(r.unit)
+    expect([...unread]).toEqual([])
+  })
+
+  it('a ledger of keys and descriptions: litres, kWh through the fuel\'s own sibling row, miles, MWh, USD', () => {
+    const diesel = 'fuels.gb.liquid_fuels_diesel_average_biofuel_blend.litres'
+    const row = view.factor(diesel)
+    expect(row).toBeDefined()
+    const res = engine.emissions({
+      activities: [
+        { id: 'diesel', factor_key: diesel, quantity: { value: 1200, unit: 'litres' } },
+        { id: 'diesel-kwh', factor_key: diesel, quantity: { value: 5000, unit: 'kWh' } },
+        { id: 'texas', description: 'electricity in Texas', quantity: { value: 35, unit: 'MWh' } },
+        { id: 'car', description: 'petrol car', country: 'GB', quantity: { value: 4000, unit: 'miles' } },
+        { id: 'furniture', description: 'office furniture', country: 'US', quantity: { value: 12400, unit: 'USD' } },
+      ],
+    })
+    const json = JSON.parse(JSON.stringify(res)) as Record<string, unknown>
+    expect(EmissionsResponseSchema.parse(json)).toEqual(json)
+    const [first, kwh, texas, car, furniture] = res.activities
+    expect(first!.emissions!.value).toBe(Number(new Dec(1200).times(row!.value).toSignificantDigits(12).toString()))
+    const sibling = view.factor('fuels.gb.liquid_fuels_diesel_average_biofuel_blend.kwh_gross_cv')
+    expect(kwh).toMatchObject({ factor: { key: sibling!.key }, conversion: { via_sibling: { requested_key: diesel } } })
+    expect(kwh!.emissions!.value).toBe(Number(new Dec(5000).times(sibling!.value).toSignificantDigits(12).toString()))
+    for (const line of [texas, car, furniture]) {
+      expect(line!.error, JSON.stringify(line)).toBeUndefined()
+      expect(line!.resolved?.decision).toMatch(/^(accept|review)$/)
+    }
+    expect(texas!.factor_quantity).toMatchObject({ value: 35000 })
+    expect(car!.factor!.unit).toMatch(/per (mile|km|vehicle)/)
+    expect(furniture!.factor!.unit).toContain('USD')
+    expect(res.result.counts.computed).toBe(5)
+    expect(verifyReceipt(json)).toMatchObject({ valid: true })
+  })
+})

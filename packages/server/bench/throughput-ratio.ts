@@ -1,0 +1,91 @@
+/**
+ * Throughput ratio (issue 14): factor lookup on the real server with a key and quota accounting on
+ * (every call counted in the store), against a bare Hono route serving the same bytes, measured in
+ * the same run, alternating rounds. Prints both rates, the ratio, and the load average.
+ *
+ *   npx tsx packages/server/bench/throughput-ratio.ts [--duration 5] [--rounds 3] [--connections 10] [--store sqlite|postgres] [--prof dir]
+ *
+ * `--prof dir` runs the real server under `node --cpu-prof` (profile written to dir on exit).
+ */
+import autocannon from 'autocannon'
+import { spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { cpus, loadavg, tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { runAdmin } from '../src/admin-cli.ts'
+import { defaultReleasesDir, repoRoot } from '../src/paths.ts'
+import { startPostgres, type TestPostgres } from '../test/support/postgres-server.ts'
+import { spawnServer } from '../test/support/spawn-server.ts'
+import { writeTestReleases } from '../test/support/test-release.ts'
+
+const here = dirname(fileURLToPath(import.meta.url))
+const flag = (name: string): string | undefined => {
+  const i = process.argv.indexOf(`--${name}`)
+  return i >= 0 ? process.argv[i + 1] : undefined
+}
+
+async function rate(url: string, headers: Record<string, string>, duration: number, connections: number): Promise<number> {
+  const r = await autocannon({ url, headers, duration, connections })
+  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`)
+  return r.requests.average
+}
+
+async function main(): Promise<void> {
+  const duration = Number(flag('duration') ?? 5)
+  const rounds = Number(flag('rounds') ?? 3)
+  const connections = Number(flag('connections') ?? 10)
+  const store = flag('store') ?? 'sqlite'
+  const prof = flag('prof')
+  const work = mkdtempSync(join(tmpdir(), 'openfactors-ratio-'))
+  let releasesDir = defaultReleasesDir()
+  if (!existsSync(join(releasesDir, 'manifest.json'))) {
+    releasesDir = join(work, 'releases')
+    writeTestReleases(releasesDir)
+  }
+  let pg: TestPostgres | undefined
+  const env: Record<string, string> = { OPENFACTORS_RELEASES_DIR: releasesDir, OPENFACTORS_OPEN_RATE: '100000000' }
+  if (store === 'postgres') {
+    pg = await startPostgres()
+    env['DATABASE_URL'] = pg.url
+  } else {
+    env['OPENFACTORS_DB'] = join(work, 'ratio.db')
+  }
+  const server = await spawnServer(env, 600_000, prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : [])
+  const bare = spawn(process.execPath, ['--import', 'tsx', join(here, 'bare-server.ts'), join(work, 'body.json')], { cwd: repoRoot(), stdio: ['ignore', 'pipe', 'inherit'] })
+  try {
+    const issued = (await (await fetch(`${server.url}/v1/keys`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'ratio@example.org' }) })).json()) as { key: string }
+    await runAdmin(['plan', 'ratio@example.org', 'enterprise', '--monthly', '2000000000', '--burst', '2000000000'], env, () => undefined)
+    const found = (await (await fetch(`${server.url}/v1/factors?search=diesel&limit=1`)).json()) as { factors: Array<{ key: string }> }
+    const key = found.factors[0]?.key ?? 'fuels.gb.diesel.litres'
+    const headers = { authorization: `Bearer ${issued.key}` }
+    const body = new Uint8Array(await (await fetch(`${server.url}/v1/factors/${key}`, { headers })).arrayBuffer())
+    writeFileSync(join(work, 'body.json'), body)
+    bare.stdout?.setEncoding('utf8')
+    const bareUrl = await new Promise<string>((resolve) => bare.stdout?.once('data', (d: string) => resolve(d.trim())))
+    await rate(`${server.url}/v1/factors/${key}`, headers, 2, connections)
+    await rate(`${bareUrl}/v1/factors/${key}`, {}, 2, connections)
+    const api: number[] = []
+    const ref: number[] = []
+    for (let i = 0; i < rounds; i++) {
+      api.push(await rate(`${server.url}/v1/factors/${key}`, headers, duration, connections))
+      ref.push(await rate(`${bareUrl}/v1/factors/${key}`, {}, duration, connections))
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0
+    const ratios = api.map((a, i) => a / (ref[i] ?? 1))
+    console.log(JSON.stringify({
+      date: new Date().toISOString(), store, key, body_bytes: body.byteLength, cores: cpus().length, loadavg: loadavg().map((l) => Math.round(l * 100) / 100),
+      lookup_rps: api.map(Math.round), bare_rps: ref.map(Math.round), ratio_per_round: ratios.map((r) => Math.round(r * 100) / 100), ratio_median: Math.round(median(ratios) * 100) / 100,
+    }, null, 2))
+  } finally {
+    bare.kill('SIGTERM')
+    await server.stop()
+    pg?.stop()
+    rmSync(work, { recursive: true, force: true })
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err)
+  process.exit(1)
+})
