@@ -36,6 +36,7 @@ const BASE = [
 export const FEATURES: readonly string[] = [...BASE, ...VARIANT_NAMES.map((n) => `variant_${n}`)]
 
 export type BaseFeature = (typeof BASE)[number]
+export const BASE_FEATURES: readonly BaseFeature[] = BASE
 
 const INDEX = new Map<string, number>(FEATURES.map((f, i) => [f, i]))
 

@@ -10,7 +10,7 @@ import { FIELD_BOOST, indexHasTerm } from '../index/search-index.ts'
 import { terms } from '../text/normalise.ts'
 import type { ExcludedTerms } from './excluded-terms.ts'
 import { excludedTermsOf } from './excluded-terms.ts'
-import { emptyFeatures, featureIndex, linearScore, VARIANT_OFFSET } from './features.ts'
+import { BASE_FEATURES, emptyFeatures, featureIndex, linearScore, VARIANT_OFFSET } from './features.ts'
 import type { BaseFeature } from './features.ts'
 import type { GeoMatch } from './geo.ts'
 import { geoVerdict } from './geo.ts'
@@ -89,16 +89,29 @@ function unitTerms(unit: string): ReadonlySet<string> {
   return set
 }
 
-const F = (name: BaseFeature) => featureIndex(name)
-const FIELD_FEATURE: Record<string, number> = { name: F('in_name'), section: F('in_section'), tags: F('in_tags'), name_original: F('in_original'), industry: F('in_industry'), learned: F('in_learned') }
+/** Feature positions by name, read once. */
+const I = Object.fromEntries(BASE_FEATURES.map((n) => [n, featureIndex(n)])) as Record<BaseFeature, number>
+const FIELD_FEATURE: Record<string, number> = { name: I.in_name, section: I.in_section, tags: I.in_tags, name_original: I.in_original, industry: I.in_industry, learned: I.in_learned }
+/** Candidates scored with every feature (the rest by the cheaper ones only). */
+const PRE_KEEP = 120
+
+const co2Rows = new WeakMap<LoadedRelease, boolean>()
+function hasCo2Rows(release: LoadedRelease): boolean {
+  let has = co2Rows.get(release)
+  if (has === undefined) {
+    has = release.gases().includes('co2')
+    co2Rows.set(release, has)
+  }
+  return has
+}
 
 /** The share of written terms matched in each field of a hit (`in_*` features). */
 function fieldShares(x: Float64Array, match: SearchResult['match'], written: number): void {
   const counts: Record<string, number> = {}
-  for (const fields of Object.values(match)) for (const f of fields) counts[f] = (counts[f] ?? 0) + 1
-  for (const [field, n] of Object.entries(counts)) {
+  for (const term in match) for (const f of match[term] ?? []) counts[f] = (counts[f] ?? 0) + 1
+  for (const field in counts) {
     const i = FIELD_FEATURE[field]
-    if (i !== undefined) x[i] = Math.max(x[i] ?? 0, Math.min(1, n / written))
+    if (i !== undefined) x[i] = Math.max(x[i] ?? 0, Math.min(1, (counts[field] ?? 0) / written))
   }
 }
 
@@ -129,17 +142,21 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
   const upper = letters.length >= 4 && (description.match(UPPER)?.length ?? 0) > 3 * (description.match(LOWER)?.length ?? 0)
   const money = parsed.unit?.dimension === 'currency'
 
-  const out: Scored[] = []
-  const seen = new Set<number>()
-  const score = (position: number, hit: SearchResult | undefined): void => {
-    if (seen.has(position)) return
-    seen.add(position)
+  interface Meta {
+    coverage: number
+    geo: GeoMatch
+    unitMatch: UnitMatch
+  }
+  /**
+   * Fill `x` for one candidate; `full` adds the features that cost more (words per field, name
+   * words, catch-all, spend cues, place in name). Null when the factor is no answer.
+   */
+  const fill = (x: Float64Array, position: number, hit: SearchResult | undefined, ind: SearchResult | undefined, full: boolean): Meta | null => {
     const row = release.rows[position]
-    if (!row) return
+    if (!row) return null
     const facts = release.facts(position)
-    const ind = industryHit.get(position)
-    const queryTerms = [...(hit?.queryTerms ?? []), ...(ind?.queryTerms ?? [])]
-    const docTerms = [...(hit?.terms ?? []), ...(ind?.terms ?? [])]
+    const queryTerms = ind ? [...(hit?.queryTerms ?? []), ...ind.queryTerms] : (hit?.queryTerms ?? [])
+    const docTerms = ind ? [...(hit?.terms ?? []), ...ind.terms] : (hit?.terms ?? [])
     const covered = coverageOf(queryTerms, docTerms, conceptOfTerm, excludedTermsOf(release, position))
     let coveredWeight = 0
     let uncovered = 0
@@ -149,76 +166,98 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
     }
     const coverage = conceptCount === 0 ? 0.5 : coveredWeight / totalConceptWeight
     // A factor that only shares the place words is not an answer, nor one that excludes what was asked.
-    if (coverage === 0 && (!ind || covered.excepted)) return
-    const x = emptyFeatures()
-    const set = (name: BaseFeature, v: number) => {
-      x[F(name)] = v
-    }
+    if (coverage === 0 && (!ind || covered.excepted)) return null
+    x.fill(0)
     if (hit) {
-      set('text_rel', top > 0 ? hit.score / top : 0)
-      set('text_log', Math.log1p(hit.score))
-      fieldShares(x, hit.match, written)
+      x[I.text_rel] = top > 0 ? hit.score / top : 0
+      x[I.text_log] = Math.log1p(hit.score)
     }
     if (ind) {
-      set('industry_rel', industryTop > 0 ? ind.score / industryTop : 0)
-      set('industry_log', Math.log1p(ind.score))
-      fieldShares(x, ind.match, written)
+      x[I.industry_rel] = industryTop > 0 ? ind.score / industryTop : 0
+      x[I.industry_log] = Math.log1p(ind.score)
     }
-    set('coverage', coverage)
-    set('coverage_full', coverage >= 0.999 ? 1 : 0)
-    set('uncovered', uncovered)
-    const namePlaces = placeTermsInName(release, position)
-    let matchedPlaceTerms = 0
-    if (namePlaces > 0) for (const t of docTerms) if (placeTerms.has(t)) matchedPlaceTerms++
-    set('extra_terms', Math.log1p(Math.max(0, ownNameTerms(release, position) - (hit?.terms.length ?? 0) - Math.max(0, namePlaces - matchedPlaceTerms))))
+    x[I.coverage] = coverage
+    x[I.coverage_full] = coverage >= 0.999 ? 1 : 0
+    x[I.uncovered] = uncovered
     const geo = geoVerdict(row, parsed.places, facts.domain)
-    if (geo.match === 'exact') set(row.region ? 'geo_exact_region' : 'geo_exact', 1)
-    else if (geo.match === 'region') set('geo_region', 1)
-    else if (geo.match === 'global') set('geo_global', 1)
-    else if (geo.match === 'mismatch') set('geo_mismatch', 1)
-    else if (facts.domain === 'materials') set('unplaced_material', 1)
+    if (geo.match === 'exact') x[row.region ? I.geo_exact_region : I.geo_exact] = 1
+    else if (geo.match === 'region') x[I.geo_region] = 1
+    else if (geo.match === 'global') x[I.geo_global] = 1
+    else if (geo.match === 'mismatch') x[I.geo_mismatch] = 1
+    else if (facts.domain === 'materials') x[I.unplaced_material] = 1
     else {
-      if (row.country === 'gb' || row.country === 'glo') set('unplaced_gb_glo', 1)
-      else if (row.country === 'us') set('unplaced_us', 1)
-      else if (row.country === 'eu') set('unplaced_eu', 1)
-      if (row.region) set('unplaced_regional', 1)
+      if (row.country === 'gb' || row.country === 'glo') x[I.unplaced_gb_glo] = 1
+      else if (row.country === 'us') x[I.unplaced_us] = 1
+      else if (row.country === 'eu') x[I.unplaced_eu] = 1
+      if (row.region) x[I.unplaced_regional] = 1
     }
     const unitFit = parsed.unit ? unitFitOf(parsed.unit, facts) : 1
     const unitMatch = unitMatchOf(parsed.unit, unitFit)
-    if (unitMatch === 'exact') set('unit_exact', 1)
-    else if (unitMatch === 'convertible') set('unit_convertible', unitFit)
-    else if (unitMatch === 'mismatch') set('unit_mismatch', 1)
-    if (facts.secondary) set('secondary', 1)
-    if (facts.derived) set('derived', 1)
-    if (facts.average) set('average', 1)
-    if (isGeneralRow(release, position)) set('catch_all', 1)
-    if (facts.perGas !== null && !parsed.gases.includes(facts.perGas)) set('per_gas_unasked', 1)
-    if (facts.perGas !== null && parsed.gases.includes(facts.perGas)) set('per_gas_named', 1)
-    if (facts.perGas === null && parsed.gases.length > 0) set('total_gas_named', 1)
+    if (unitMatch === 'exact') x[I.unit_exact] = 1
+    else if (unitMatch === 'convertible') x[I.unit_convertible] = unitFit
+    else if (unitMatch === 'mismatch') x[I.unit_mismatch] = 1
+    if (facts.secondary) x[I.secondary] = 1
+    if (facts.derived) x[I.derived] = 1
+    if (facts.average) x[I.average] = 1
+    if (facts.perGas !== null) x[parsed.gases.includes(facts.perGas) ? I.per_gas_named : I.per_gas_unasked] = 1
+    else if (parsed.gases.length > 0) x[I.total_gas_named] = 1
     let unasked = facts.variants & ~asked
     for (let v = 0; unasked !== 0; v++, unasked >>>= 1) if (unasked & 1) x[VARIANT_OFFSET + v] = 1
-    if (facts.variants & asked) set('variant_asked', 1)
-    if (domains.size > 0) set(domains.has(facts.domain) ? 'domain_in' : 'domain_out', 1)
+    if (facts.variants & asked) x[I.variant_asked] = 1
+    if (domains.size > 0) x[domains.has(facts.domain) ? I.domain_in : I.domain_out] = 1
+    if (covered.excepted) x[I.excepted] = 1
     if (facts.domain === 'spend') {
-      set('spend_row', 1)
-      if (money) set('spend_money_named', 1)
-      else if (parsed.unit !== null) set('spend_other_unit', 1)
-      if (upper) set('spend_upper_case', 1)
-      set('spend_many_concepts', Math.min(1, conceptCount / 5))
+      x[I.spend_row] = 1
+      if (money) x[I.spend_money_named] = 1
+      else if (parsed.unit !== null) x[I.spend_other_unit] = 1
+      if (upper) x[I.spend_upper_case] = 1
+      x[I.spend_many_concepts] = Math.min(1, conceptCount / 5)
     }
-    if (covered.excepted) set('excepted', 1)
-    if (placeTerms.size > 0 && queryTerms.some((t) => placeTerms.has(t) && !unitTerms(row.unit).has(t))) set('place_in_name', 1)
-    out.push({ position, score: linearScore(model.weights, x), x, geo: geo.match, coverage, unitMatch, matched: [...new Set(queryTerms)] })
+    if (!full) return { coverage, geo: geo.match, unitMatch }
+    if (hit) fieldShares(x, hit.match, written)
+    if (ind) fieldShares(x, ind.match, written)
+    const namePlaces = placeTermsInName(release, position)
+    let matchedPlaceTerms = 0
+    if (namePlaces > 0) for (const t of docTerms) if (placeTerms.has(t)) matchedPlaceTerms++
+    x[I.extra_terms] = Math.log1p(Math.max(0, ownNameTerms(release, position) - (hit?.terms.length ?? 0) - Math.max(0, namePlaces - matchedPlaceTerms)))
+    if (isGeneralRow(release, position)) x[I.catch_all] = 1
+    if (placeTerms.size > 0 && queryTerms.some((t) => placeTerms.has(t) && !unitTerms(row.unit).has(t))) x[I.place_in_name] = 1
+    return { coverage, geo: geo.match, unitMatch }
   }
-  for (const hit of hits) score(hit.id as number, hit)
-  for (const ind of industry) score(ind.id as number, undefined)
+
+  // Stage 1: the cheaper features of every hit, scored by the same weights; stage 2: all features
+  // of the best PRE_KEEP (the rest cannot catch up on the few features left).
+  const scratch = emptyFeatures()
+  const pre: { position: number; hit: SearchResult | undefined; score: number }[] = []
+  const seen = new Set<number>()
+  const consider = (position: number, hit: SearchResult | undefined): void => {
+    if (seen.has(position)) return
+    seen.add(position)
+    if (fill(scratch, position, hit, industryHit.get(position), false)) pre.push({ position, hit, score: linearScore(model.weights, scratch) })
+  }
+  const out: Scored[] = []
+  const finish = (): void => {
+    pre.sort((a, b) => b.score - a.score || a.position - b.position)
+    for (const c of pre.slice(0, PRE_KEEP)) {
+      const ind = industryHit.get(c.position)
+      const x = emptyFeatures()
+      const meta = fill(x, c.position, c.hit, ind, true)
+      if (!meta) continue
+      out.push({ position: c.position, score: linearScore(model.weights, x), x, ...meta, matched: [...new Set(ind ? [...(c.hit?.queryTerms ?? []), ...ind.queryTerms] : (c.hit?.queryTerms ?? []))] })
+    }
+    pre.length = 0
+  }
+  for (const hit of hits) consider(hit.id as number, hit)
+  for (const ind of industry) consider(ind.id as number, undefined)
+  finish()
   // Some sources publish a place's factors per gas only (US EPA fuels, per gallon): where no CO2e
   // total covering every concept is for the place and in the unit named, the CO2 rows are candidates.
-  const wantsMore = parsed.gases.length === 0 && (parsed.places.length > 0 || parsed.unit !== null) && release.gases().includes('co2')
+  const wantsMore = parsed.gases.length === 0 && (parsed.places.length > 0 || parsed.unit !== null) && hasCo2Rows(release)
   if (wantsMore && !out.some((s) => s.coverage >= 0.999 && (parsed.places.length === 0 || s.geo === 'exact') && (parsed.unit === null || s.unitMatch === 'exact'))) {
     const co2 = release.gasIndex('co2').search(tree, RESOLVE_SEARCH)
     for (const h of co2) if (h.score > top) top = h.score
-    for (const hit of co2) score(hit.id as number, hit)
+    for (const hit of co2) consider(hit.id as number, hit)
+    finish()
   }
   return out
 }
