@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * Build the data releases when a releases directory has no manifest yet: the corpus build as its
+ * Build the data releases when a releases directory has no manifest yet (fetching the dataset
+ * files first when they are missing): the corpus build as its
  * own step, in its own process, so the server only ever reads artifacts and never loads the corpus
  * (or its spreadsheet reader). The server runs this at start-up (`npm start`, `openfactors-mcp`);
  * it also runs alone:
@@ -8,7 +9,8 @@
  *   node scripts/ensure-releases.mjs [releasesDir]     (default: OPENFACTORS_RELEASES_DIR or data/releases)
  *
  * Everything goes to stderr: under `openfactors-mcp`, stdout belongs to the MCP protocol.
- * Exit status: 0 when the releases exist (or were built), the corpus build's status otherwise.
+ * Exit status: 0 when the releases exist (or were built); 3 when dataset files are missing and
+ * could not be fetched (the message says which and what to run); the corpus build's status otherwise.
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
@@ -20,9 +22,11 @@ const dir = resolve(process.argv[2] ?? process.env.OPENFACTORS_RELEASES_DIR ?? j
 
 if (existsSync(join(dir, 'manifest.json'))) process.exit(0)
 
-process.stderr.write(`No data releases in ${dir}: building the corpus from the published datasets (first run only).\n`)
+// `corpus ensure`: fetch the dataset files that are missing (lock sources, or
+// OPENFACTORS_DATASETS_MIRROR), then build. Offline it names the files and the command to run (exit 3).
 const cli = join(root, 'packages', 'corpus', 'src', 'cli.ts')
-const build = spawnSync(process.execPath, ['--conditions=@openfactors/source', '--import', import.meta.resolve('tsx'), cli, 'build', '--out', dir], { stdio: ['ignore', 2, 2] })
+const build = spawnSync(process.execPath, ['--conditions=@openfactors/source', '--import', import.meta.resolve('tsx'), cli, 'ensure', '--out', dir], { stdio: ['ignore', 2, 2] })
+if (build.status === 3) process.exit(3)
 if (build.status !== 0 || !existsSync(join(dir, 'manifest.json'))) {
   process.stderr.write(`The corpus build failed; see ${join(dir, 'build-report.json')} (or run npm run corpus -- build).\n`)
   process.exit(build.status || 1)

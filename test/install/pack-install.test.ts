@@ -186,8 +186,13 @@ describe('the packed packages, installed into a fresh project outside the worksp
         })
         child?.on('exit', (code) => reject(new Error(`server exited ${code}:\n${stderr}`)))
       })
-      const health = (await (await fetch(`${url}/health`)).json()) as { status: string; data_version: string }
-      expect(health.status).toBe('ok')
+      // The calculation worker thread starts from the built files too (no TypeScript loader).
+      let health: { status: string; calculations?: string } = { status: '' }
+      for (let tries = 0; tries < 60 && health.calculations !== 'workers'; tries++) {
+        if (tries > 0) await new Promise((resolve) => setTimeout(resolve, 500))
+        health = (await (await fetch(`${url}/health`)).json()) as typeof health
+      }
+      expect(health).toMatchObject({ status: 'ok', calculations: 'workers' })
       const search = (await (await fetch(`${url}/v1/factors?search=diesel`)).json()) as { count: number }
       expect(search.count).toBeGreaterThan(0)
       const issued = await fetch(`${url}/v1/keys`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'install-test@example.com' }) })

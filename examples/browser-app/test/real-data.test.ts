@@ -34,7 +34,7 @@ let latest: ReleaseManifest['releases'][number]
 const text = (selector: string) => page.locator(selector).first().innerText()
 const amount = new Intl.NumberFormat('en', { maximumFractionDigits: 2 })
 
-describe.skipIf(!hasRealData)('browser-app on the real corpus', () => {
+describe.skipIf(!hasRealData)(`browser-app on the real corpus${hasRealData ? '' : ' (skipped: no built release in data/releases; npm run corpus -- build)'}`, () => {
   beforeAll(async () => {
     const manifest = ReleaseManifestSchema.parse(JSON.parse(readFileSync(join(RELEASES, 'manifest.json'), 'utf8')))
     const newest = manifest.releases.at(-1)

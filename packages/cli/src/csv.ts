@@ -2,6 +2,7 @@
  * CSV and TSV as spreadsheets write them (RFC 4180: quoted fields, doubled quotes, CRLF or LF).
  * The delimiter is read from the header line: tab, then semicolon (with no comma), else comma.
  */
+import { parse } from 'csv-parse/sync'
 
 export type Delimiter = ',' | ';' | '\t'
 
@@ -12,39 +13,9 @@ export function detectDelimiter(text: string): Delimiter {
   return ','
 }
 
-/** Rows of fields; blank lines are dropped. */
+/** Rows of fields; blank lines are dropped. Parsing is csv-parse (maintained, RFC 4180), as in the corpus. */
 export function parseCsv(text: string, delimiter: Delimiter = detectDelimiter(text)): string[][] {
-  const rows: string[][] = []
-  let row: string[] = []
-  let field = ''
-  let quoted = false
-  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
-  const endRow = () => {
-    row.push(field)
-    if (row.length > 1 || row[0] !== '') rows.push(row)
-    row = []
-    field = ''
-  }
-  for (let i = 0; i < body.length; i++) {
-    const ch = body[i]
-    if (quoted) {
-      if (ch === '"') {
-        if (body[i + 1] === '"') {
-          field += '"'
-          i++
-        } else quoted = false
-      } else field += ch
-    } else if (ch === '"' && field === '') quoted = true
-    else if (ch === delimiter) {
-      row.push(field)
-      field = ''
-    } else if (ch === '\n') endRow()
-    else if (ch === '\r') {
-      if (body[i + 1] !== '\n') endRow()
-    } else field += ch
-  }
-  if (field !== '' || row.length > 0) endRow()
-  return rows
+  return parse(text, { delimiter, record_delimiter: ['\r\n', '\n', '\r'], bom: true, skip_empty_lines: true, relax_column_count: true, relax_quotes: true })
 }
 
 function quote(field: string, delimiter: Delimiter): string {

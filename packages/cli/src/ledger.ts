@@ -19,7 +19,7 @@ const COLUMNS: Record<'description' | 'factor_key' | 'quantity' | 'unit' | 'coun
 /** The columns written back (replacing input columns of the same name). */
 export const OUTPUT_COLUMNS = [
   'factor_key_used', 'factor', 'factor_value', 'factor_unit', 'source', 'cell_ref', 'factor_quantity', 'factor_quantity_unit',
-  'emissions_kg_co2e', 'scope', 'confidence', 'decision', 'error',
+  'emissions_kg_co2e', 'scope', 'confidence', 'decision', 'warnings', 'error',
 ] as const
 
 export type ColumnIndex = Partial<Record<keyof typeof COLUMNS, number>>
@@ -89,6 +89,7 @@ export function outputCells(result: ActivityResult | { error: string }): string[
     result.scope ?? '',
     num(result.resolved?.confidence),
     result.resolved?.decision ?? '',
+    (result.warnings ?? []).map((w) => w.code).join('; '),
     result.error ? `${result.error.code}: ${result.error.message}` : '',
   ]
 }

@@ -41,7 +41,7 @@ describe('openfactors emissions', () => {
     expect(io.stderr).toContain('openfactors: 1,000 / 3,001 lines')
     expect(io.stderr).toContain('3,001 / 3,001 lines')
     const [header, ...rows] = parseCsv(readFileSync(join(dir, 'ledger.emissions.csv'), 'utf8'))
-    expect(header).toEqual(['id', 'description', 'factor_key', 'quantity', 'unit', 'country', 'factor_key_used', 'factor', 'factor_value', 'factor_unit', 'source', 'cell_ref', 'factor_quantity', 'factor_quantity_unit', 'emissions_kg_co2e', 'scope', 'confidence', 'decision', 'error'])
+    expect(header).toEqual(['id', 'description', 'factor_key', 'quantity', 'unit', 'country', 'factor_key_used', 'factor', 'factor_value', 'factor_unit', 'source', 'cell_ref', 'factor_quantity', 'factor_quantity_unit', 'emissions_kg_co2e', 'scope', 'confidence', 'decision', 'warnings', 'error'])
     expect(rows).toHaveLength(3_002)
     const col = (name: string) => header!.indexOf(name)
     expect(rows[0]![col('emissions_kg_co2e')]).toBe('2500')
@@ -69,7 +69,7 @@ describe('openfactors emissions', () => {
     const rows = parseCsv(io.stdout)
     expect(rows[0]).toContain('emissions_kg_co2e')
     expect(rows[1]).toContain('5000')
-    expect(rows[2]).toEqual(expect.arrayContaining(['fuels.gb.diesel.kwh_gross_cv', '25']))
+    expect(rows[2]).toEqual(expect.arrayContaining(['fuels.gb.diesel.kwh_gross_cv', '25', 'energy_basis_assumed']))
     expect(io.stderr).toContain('Total: 5,025 kg CO2e')
   })
 

@@ -1,13 +1,16 @@
 /**
- * `npm run corpus -- build|verify|diff|stats`
+ * `npm run corpus -- fetch|build|verify|diff|stats`
  *
+ *   fetch  [--mirror URL] [--datasets DIR]   (mirror also from OPENFACTORS_DATASETS_MIRROR)
+ *   ensure [--out DIR] [--datasets DIR] [--mirror URL]   first run: fetch what is missing, then build
+ *          (nothing when DIR has a manifest; `npm start` runs this via scripts/ensure-releases.mjs)
  *   build  [--only 2026.1,2025.1] [--allow-incomplete] [--out DIR] [--datasets DIR]
  *   verify [--out DIR] [--datasets DIR]
  *   diff   <from> <to> [--out DIR] [--json] [--limit N]
  *   stats  [--out DIR]
  *
  * Exit codes: 0 ok; 1 build/verify failed (report says why); 2 usage; 3 a dataset file is
- * missing or differs from the lock; 4 unexpected error.
+ * missing or differs from the lock (fetch: a file could not be downloaded); 4 unexpected error.
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -16,6 +19,8 @@ import { IngestError } from './adapters/types.ts'
 import { buildReleases } from './build.ts'
 import { diffReleases } from '@openfactors/engine'
 import { formatDiff } from './format-diff.ts'
+import { runFetch } from './fetch/cli-fetch.ts'
+import { DataUnavailableError, ensureData } from './ensure-data.ts'
 import { DatasetHashError, DatasetMissingError } from './lock/lock.ts'
 import { defaultOutDir, findDatasetsDir } from './paths.ts'
 import { progressBar } from './progress.ts'
@@ -40,7 +45,7 @@ function parseArgs(argv: string[]): Args {
     }
     const [name, inline] = a.slice(2).split('=', 2) as [string, string | undefined]
     if (inline !== undefined) flags.set(name, inline)
-    else if (['out', 'datasets', 'only', 'limit'].includes(name)) {
+    else if (['out', 'datasets', 'only', 'limit', 'mirror'].includes(name)) {
       const v = argv[++i]
       if (v === undefined) throw new UsageError(`--${name} needs a value`)
       flags.set(name, v)
@@ -61,6 +66,24 @@ async function main(argv: string[]): Promise<number> {
   const datasetsDir = flag(args, 'datasets') ?? findDatasetsDir()
   const bar = progressBar()
   switch (command) {
+    case 'fetch': {
+      const mirror = flag(args, 'mirror') ?? (process.env.OPENFACTORS_DATASETS_MIRROR?.trim() || undefined)
+      if (args.flags.has('mirror') && mirror === undefined) throw new UsageError('--mirror needs a URL')
+      return (await runFetch({ datasetsDir: flag(args, 'datasets') ?? findDatasetsDir(), ...(mirror ? { mirror } : {}) })) ? 0 : 3
+    }
+    case 'ensure': {
+      const mirror = flag(args, 'mirror')
+      try {
+        await ensureData({ outDir, datasetsDir, ...(mirror ? { mirror } : {}), onProgress: (p) => bar.update(p.fraction, p.phase, p.current) })
+      } catch (err) {
+        bar.done()
+        if (!(err instanceof DataUnavailableError)) throw err
+        console.error(err.message)
+        return 3
+      }
+      bar.done()
+      return 0
+    }
     case 'build': {
       const only = flag(args, 'only')?.split(',').map((s) => s.trim()).filter(Boolean)
       const started = performance.now()
@@ -108,7 +131,7 @@ async function main(argv: string[]): Promise<number> {
       return 0
     }
     default:
-      throw new UsageError(`unknown command ${command ?? '(none)'}; use build | verify | diff <a> <b> | stats`)
+      throw new UsageError(`unknown command ${command ?? '(none)'}; use fetch | ensure | build | verify | diff <a> <b> | stats`)
   }
 }
 

@@ -2,6 +2,8 @@
  * @openfactors/corpus — Node-only ingest: datasets directory in, verified release artifacts out.
  */
 export { buildReleases, type BuildOptions, type BuildProgress, type BuildPhase, type BuildResult } from './build.ts'
+export { ensureData, DataUnavailableError, type EnsureDataOptions } from './ensure-data.ts'
+export { fetchDatasets, formatFetchResult, missingFiles, mirrorUrl, wantedFiles, type FetchOptions, type FetchResult, type FetchFailure, type FetchProgress } from './fetch/fetch-datasets.ts'
 export { verifyReleases, type VerifyOptions, type VerifyReport } from './verify.ts'
 export { formatDiff } from './format-diff.ts'
 export {
@@ -15,7 +17,7 @@ export {
 } from './artifacts.ts'
 export { defaultOutDir, findDatasetsDir, datasetsDirExists, repoRoot, defaultLockPath } from './paths.ts'
 export { readLock, verifyEditionFiles, sha256File, DatasetHashError, DatasetMissingError, toArtifactEdition } from './lock/lock.ts'
-export type { DatasetsLock, LockEdition, LockFile, CsvFormat } from './lock/schema.ts'
+export type { DatasetsLock, LockEdition, LockFile, CsvFormat, DownloadSource } from './lock/schema.ts'
 export { RELEASES, editionsInForce, checkReleases, type ReleaseDecl } from './releases.ts'
 export { proveFactors, convertPublished, type ProofResult, type ProofFailure } from './proof/prove.ts'
 export { formatReport, perGasKeys, type BuildReport, type ReleaseReport, type EditionReport } from './report.ts'

@@ -18,7 +18,7 @@ describe('corpus CLI', () => {
   it('exits 2 with a usage message for an unknown command or missing arguments', () => {
     const t = tempDir()
     try {
-      expect(run(['frobnicate'])).toMatchObject({ code: 2, stderr: expect.stringContaining('use build | verify | diff <a> <b> | stats') })
+      expect(run(['frobnicate'])).toMatchObject({ code: 2, stderr: expect.stringContaining('use fetch | ensure | build | verify | diff <a> <b> | stats') })
       expect(run(['diff', '2025.1', '--out', t.dir])).toMatchObject({ code: 2, stderr: expect.stringContaining('diff needs two versions') })
       expect(run(['stats', '--out', t.dir])).toMatchObject({ code: 2, stderr: expect.stringContaining('no build-report.json') })
     } finally {
@@ -37,6 +37,19 @@ describe('corpus CLI', () => {
       expect(r.stderr).toContain(uk2016.path)
       expect(r.stderr).toContain(`expected sha256 ${uk2016.sha256}`)
       expect(r.stderr).toContain(`got ${createHash('sha256').update(bogus).digest('hex')}`)
+    } finally {
+      t.cleanup()
+    }
+  })
+
+  it('fetch says which files failed and why, and exits 3, when the mirror cannot be reached', () => {
+    const t = tempDir()
+    try {
+      const r = run(['fetch', '--mirror', 'http://127.0.0.1:9', '--datasets', t.dir])
+      expect(r.code).toBe(3)
+      expect(r.stderr).toContain('FAILED uk-desnz-ghg-conversion-factors/2016_Flat_format_file_v01-01.xlsx')
+      expect(r.stderr).toMatch(/http:\/\/127\.0\.0\.1:9\/uk-desnz-ghg-conversion-factors\/2016_Flat_format_file_v01-01\.xlsx: fetch failed/)
+      expect(r.stderr).toMatch(/0 already present, 0 downloaded, 34 failed/)
     } finally {
       t.cleanup()
     }

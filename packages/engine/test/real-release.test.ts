@@ -15,7 +15,7 @@ import { LookupResponseSchema, ResolveResponseSchema, SearchResponseSchema } fro
 
 const latest = readLatestArtifact()
 
-describe.skipIf(latest === null)('real latest release', () => {
+describe.skipIf(latest === null)(`real latest release${latest === null ? ' (skipped: no built release in data/releases; npm run corpus -- build)' : ''}`, () => {
   let engine: Engine
   beforeAll(() => {
     engine = createEngine()

@@ -18,5 +18,6 @@ export async function ensureReleases(dir: string): Promise<void> {
     child.on('error', reject)
     child.on('exit', (code) => resolve(code))
   })
+  if (status === 3) throw new Error('The dataset files are missing and could not be fetched (the files and the command to run are listed above).')
   if (status !== 0) throw new Error(`The corpus build failed; see ${join(dir, 'build-report.json')} (or run npm run corpus -- build).`)
 }

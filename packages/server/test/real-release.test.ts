@@ -18,7 +18,7 @@ import type { Store } from '../src/stores/types.ts'
 const releasesDir = defaultReleasesDir()
 const built = existsSync(join(releasesDir, 'manifest.json'))
 
-describe.skipIf(!built)('the API over the real latest release', () => {
+describe.skipIf(!built)(`the API over the real latest release${built ? '' : ' (skipped: no built release in data/releases; npm run corpus -- build)'}`, () => {
   let dir: string
   let store: Store
   let app: ReturnType<typeof createApp>

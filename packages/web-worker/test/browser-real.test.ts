@@ -16,7 +16,7 @@ import { TEST_PAGE } from './harness/test-page.ts'
 
 const available = hasRealReleases()
 
-describe.skipIf(!available)(`the real latest release from ${REAL_RELEASES_DIR} in Chromium`, () => {
+describe.skipIf(!available)(`the real latest release from ${REAL_RELEASES_DIR} in Chromium${available ? '' : ' (skipped: no built release there, or no Chromium)'}`, () => {
   let dist: string
   let server: StaticServer
   let profile: Profile

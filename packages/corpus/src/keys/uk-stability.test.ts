@@ -54,7 +54,7 @@ const IMPORTANT: readonly (readonly [string, number])[] = [
 
 const isGasKey = (key: string): boolean => /_(co2|ch4|n2o)$/.test(key)
 
-describe.skipIf(!present)('UK conversion factors 2016–2026 (real files)', () => {
+describe.skipIf(!present)(`UK conversion factors 2016–2026 (real files)${present ? '' : ' (skipped: the UK dataset files are not in the datasets directory; npm run corpus -- fetch)'}`, () => {
   const out = new Map<number, AdapterOutput>()
   let elapsedMs = 0
 

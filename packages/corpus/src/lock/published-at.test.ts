@@ -18,7 +18,7 @@ describe('dates as publishers write them', () => {
 })
 
 const dir = findDatasetsDir()
-describe.skipIf(!datasetsDirExists(dir))('published_at in the lock', () => {
+describe.skipIf(!datasetsDirExists(dir))(`published_at in the lock${datasetsDirExists(dir) ? '' : ` (skipped: no datasets in ${dir}; npm run corpus -- fetch)`}`, () => {
   it('equals the date each file states (front page, Last Modified text, document properties)', () => {
     const problems = readLock().editions.map((e) => checkPublishedAt(e, dir)).filter((p) => p !== null)
     expect(problems).toEqual([])

@@ -18,10 +18,30 @@ export const CsvFormatSchema = z.object({
 })
 export type CsvFormat = z.infer<typeof CsvFormatSchema>
 
+/**
+ * Where a file can be downloaded (`npm run corpus -- fetch` tries them in order; the sha256
+ * decides). `publisher`: the publisher's own address. `repository`: the public repository and
+ * commit the file was copied from (raw URL of that path at that commit).
+ */
+export const DownloadSourceSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('publisher'), url: z.url(), note: z.string().optional() }),
+  z.object({
+    kind: z.literal('repository'),
+    url: z.url(),
+    repository: z.string().regex(/^[\w.-]+\/[\w.-]+$/),
+    commit: z.string().regex(/^[0-9a-f]{40}$/),
+    path: z.string(),
+    note: z.string().optional(),
+  }),
+])
+export type DownloadSource = z.infer<typeof DownloadSourceSchema>
+
 export const LockFileSchema = z.object({
   path: z.string(),
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
   csv: CsvFormatSchema.optional(),
+  /** Download sources, tried in order (see DownloadSourceSchema). */
+  sources: z.array(DownloadSourceSchema).optional(),
 })
 export type LockFile = z.infer<typeof LockFileSchema>
 
@@ -57,7 +77,7 @@ export const DatasetsLockSchema = z.object({
   format: z.literal(LOCK_FORMAT),
   retrieved_at: IsoDate,
   /** Files in the datasets directory that are deliberately not read (e.g. licence texts). */
-  excluded: z.array(z.object({ path: z.string(), sha256: z.string(), why: z.string() })),
+  excluded: z.array(z.object({ path: z.string(), sha256: z.string(), why: z.string(), sources: z.array(DownloadSourceSchema).optional() })),
   editions: z.array(LockEditionSchema),
 })
 export type DatasetsLock = z.infer<typeof DatasetsLockSchema>

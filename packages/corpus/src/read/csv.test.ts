@@ -19,6 +19,13 @@ describe('parseCsv', () => {
       { line: 2, fields: ['x "y"', '', '3.5', ''] },
     ])
   })
+  it('counts lines across mixed LF and CRLF endings, as the file holds them', () => {
+    const recs = parseCsv('a,b\r\n1,2\n"x\r\ny",3\r\n\r\n4,5\n')
+    expect(recs.map((r) => r.line)).toEqual([1, 2, 3, 5, 6])
+    expect(recs[2]?.fields).toEqual(['x\r\ny', '3'])
+    // Multi-byte characters before a quoted newline do not shift the count.
+    expect(parseCsv('Wände,"CO₂\ne"\nÖl,2\n').map((r) => r.line)).toEqual([1, 3])
+  })
   it('keeps scientific-notation strings exactly, so Number(text) gives the published number', () => {
     const recs = parseCsv('GHG,Value\n"CH4","3.23e-09"\nCO2,1.5E+02\n')
     expect(recs[1]?.fields[1]).toBe('3.23e-09')

@@ -31,7 +31,7 @@ export interface Factor {
   /** The basis the value is stated on, where one applies. */
   basis?: FactorBasis
   source: SourceRef
-  gases?: Partial<Record<string, GasValue>>
+  gases?: Record<string, GasValue>
 }
 
 export interface ModuleValue {
@@ -55,7 +55,7 @@ export interface LookupFactor {
   basis?: FactorBasis
   /** How `factor.value` was computed when it is not one cell (ÖKOBAUDAT A1-A3 = A1 + A2 + A3). */
   derived?: NonNullable<FactorRow['derived']>
-  gases?: Partial<Record<string, GasValue>>
+  gases?: Record<string, GasValue>
   published?: NonNullable<FactorRow['published']>
   modules?: Partial<Record<ModuleLabel, ModuleValue>>
   material?: NonNullable<FactorRow['material']>
@@ -67,9 +67,9 @@ export interface LookupResponse {
   factor: LookupFactor
 }
 
-function gasesOf(row: FactorRow): Partial<Record<string, GasValue>> | undefined {
+function gasesOf(row: FactorRow): Record<string, GasValue> | undefined {
   if (!row.gases) return undefined
-  const out: Partial<Record<string, GasValue>> = {}
+  const out: Record<string, GasValue> = {}
   for (const [gas, cell] of Object.entries(row.gases)) {
     if (cell) out[gas] = { value: cell.value, cell_ref: cell.cell_ref }
   }

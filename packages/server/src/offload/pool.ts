@@ -34,7 +34,9 @@ export interface PoolOptions {
 }
 
 export function startOffloadPool(opts: PoolOptions): OffloadPool {
-  const workerUrl = new URL('./worker-entry.mjs', import.meta.url)
+  // From the sources (this repo) the thread needs tsx, which worker-entry.mjs registers; the built
+  // package (dist/) runs the compiled worker.js directly.
+  const workerUrl = new URL(import.meta.url.endsWith('.ts') ? './worker-entry.mjs' : './worker.js', import.meta.url)
   // A worker that dies before it is ready is respawned a few times, then the routes stay in-process.
   let earlyDeaths = 0
   let nextId = 1

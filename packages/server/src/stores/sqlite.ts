@@ -112,7 +112,7 @@ export function openSqliteStore(path: string, busyTimeoutMs = 1_000): Store {
    * over-counted; the transaction and WAL write are shared (the throughput profile, docs/benchmarks.md).
    */
   interface PendingConsume { subject: string; windows: WindowLimit[]; amount: number; resolve: (r: ConsumeResult) => void; reject: (e: unknown) => void }
-  let pending: PendingConsume[] = []
+  const pending: PendingConsume[] = []
   const consumeBatchTx = db.transaction((batch: PendingConsume[]): ConsumeResult[] => batch.map((p) => {
     try {
       return { ok: true, counts: consumeTx(p.subject, p.windows, p.amount) }

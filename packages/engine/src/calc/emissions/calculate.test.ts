@@ -33,6 +33,10 @@ const ROWS: FactorRow[] = [
 const RESOLUTIONS: Record<string, Candidate[]> = {
   'diesel for vans': [{ key: 'fuels.gb.test_diesel.litres', confidence: 0.95, geo_match: 'exact', unit_match: 'exact' }],
   'grid electricity texas': [{ key: 'electricity.us.test_grid.kwh', confidence: 0.6, geo_match: 'region', unit_match: 'exact' }],
+  'diesel generator': [
+    { key: 'fuels.us.test_gas.stationary_mmbtu_co2', confidence: 0.8, geo_match: 'mismatch', unit_match: 'exact' },
+    { key: 'fuels.gb.test_diesel.kwh_gross_cv', confidence: 0.6, geo_match: 'exact', unit_match: 'convertible' },
+  ],
   'car fuel': [
     { key: 'transport.gb.test_car.km', confidence: 0.7, geo_match: 'exact', unit_match: 'none' },
     { key: 'fuels.gb.test_diesel.litres', confidence: 0.5, geo_match: 'exact', unit_match: 'exact' },
@@ -187,6 +191,15 @@ describe('descriptions', () => {
     const { run } = setup()
     const res = run([text('car fuel', 40, 'litres')])
     expect(res.activities[0]).toMatchObject({ factor: { key: 'fuels.gb.test_diesel.litres' }, resolved: { rank: 1, confidence: 0.5, decision: 'review' } })
+  })
+})
+
+describe('choosing among the usable matches', () => {
+  it('a match for the place asked and in CO2e goes before a better-ranked one for another country in CO2 only', () => {
+    const { run } = setup()
+    const res = run([text('diesel generator', 1, 'MMBtu', { country: 'GB' })])
+    expect(res.activities[0]).toMatchObject({ factor: { key: 'fuels.gb.test_diesel.kwh_gross_cv' }, resolved: { rank: 1, geo_match: 'exact' } })
+    expect(res.activities[0]!.factor_quantity!.value).toBe(293.071070172)
   })
 })
 

@@ -6,7 +6,10 @@ import type { LoadedRelease } from '../../index/loaded.ts'
 import type { FactorRow } from '../../release/schema.ts'
 import { resolveRelease } from '../../resolve/resolve.ts'
 import { ResolveRequestSchema } from '../../resolve/schema.ts'
+import { isEngineError } from '../../errors.ts'
 import type { EmissionsDeps } from './line.ts'
+import { readUnit } from './units/parse.ts'
+import type { Dimension } from './units/table.ts'
 
 /** Rows of the same `<domain>.<country>.<subject>` as `key`: neighbours in the key-sorted rows. */
 function familyOf(release: LoadedRelease, key: string): FactorRow[] {
@@ -24,12 +27,39 @@ function familyOf(release: LoadedRelease, key: string): FactorRow[] {
   return out
 }
 
+/** Hints resolve knows for a unit it may not (`Mcf`, `therm (US)`): the unit's dimension in resolve's words. */
+const DIMENSION_HINT: Partial<Record<Dimension, string>> = {
+  mass: 'kg', volume: 'litre', gas_volume: 'scf', energy: 'kWh', distance: 'km', passenger_distance: 'passenger.km',
+  freight: 'tonne.km', area: 'm2', room_night: 'room per night',
+}
+
+/** The unit as typed, then resolve's word for its dimension, then no hint: the unit was read here already. */
+function unitHints(unit: string): Array<string | undefined> {
+  const read = readUnit(unit)
+  const dimension = read.ok ? (read.unit.dimension === 'currency' ? read.unit.label : DIMENSION_HINT[read.unit.dimension]) : undefined
+  return [...new Set([unit, dimension, undefined])]
+}
+
+function issuePathOf(error: unknown): string | undefined {
+  return isEngineError(error) && error.code === 'invalid_request' ? (error.data as { issues: Array<{ path: string }> }).issues[0]?.path : undefined
+}
+
 export function emissionsDeps(release: LoadedRelease): EmissionsDeps {
   return {
     resolve(description, unit, country) {
-      const parsed = ResolveRequestSchema.safeParse({ description, unit, country, limit: 5 })
-      if (!parsed.success) return []
-      return resolveRelease(release, parsed.data).matches
+      for (const hint of unitHints(unit)) {
+        const parsed = ResolveRequestSchema.safeParse({ description, limit: 5, ...(country ? { country } : {}), ...(hint ? { unit: hint } : {}) })
+        if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? 'not a resolvable description' }
+        try {
+          return resolveRelease(release, parsed.data).matches
+        } catch (error) {
+          const path = issuePathOf(error)
+          if (path === 'unit') continue
+          if (path !== undefined && error instanceof Error) return { error: error.message }
+          throw error
+        }
+      }
+      return []
     },
     family: (key) => familyOf(release, key),
   }

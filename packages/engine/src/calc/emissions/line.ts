@@ -24,7 +24,8 @@ export interface Candidate {
 
 /** What the engine provides: resolve and the rows of a parent key. */
 export interface EmissionsDeps {
-  resolve(description: string, unit: string, country: string | undefined): Candidate[]
+  /** Ranked matches, or why the description cannot be resolved (an unknown country hint). */
+  resolve(description: string, unit: string, country: string | undefined): Candidate[] | { error: string }
   /** Rows sharing the parent key (`<domain>.<country>.<subject>`) of `key`, itself included. */
   family(key: string): readonly FactorRow[]
 }
@@ -110,9 +111,12 @@ export class LineContext {
   }
 
   private resolve(description: string, unitText: string, unit: ReadUnit, country: string | undefined): { plan: Plan; resolved: Resolution } | LineError {
-    const matches = this.deps.resolve(description, unitText, country).slice(0, RESOLVE_DEPTH)
+    const found = this.deps.resolve(description, unitText, country)
+    if ('error' in found) return { code: 'not_resolved', message: `"${description}" cannot be resolved: ${found.error}` }
+    const matches = found.slice(0, RESOLVE_DEPTH)
     if (matches.length === 0) return { code: 'not_resolved', message: `No factor matches "${description}"` }
     let firstError: LineError | null = null
+    const usable: Array<{ plan: Plan; resolved: Resolution; penalty: number }> = []
     for (const [rank, match] of matches.entries()) {
       const row = this.view.factor(match.key)
       if (!row) continue
@@ -129,14 +133,23 @@ export class LineContext {
         unit_match: match.unit_match,
         rank,
       }
-      return { plan, resolved }
+      usable.push({ plan, resolved, penalty: penaltyOf(match, plan) })
     }
+    // The unit is converted here, so a match exactly in the unit typed is worth less than to resolve:
+    // a usable match for the place asked, in CO2e, goes before one for another country or in CO2 only.
+    const best = usable.sort((a, b) => a.penalty - b.penalty || a.resolved.rank - b.resolved.rank)[0]
+    if (best) return { plan: best.plan, resolved: best.resolved }
     const top = matches[0]
     return {
       code: firstError?.code === 'unknown_factor' ? 'not_resolved' : 'unit_not_convertible',
       message: `None of the ${matches.length} best matches for "${description}" (top: ${top?.key ?? 'none'}) takes a quantity in ${unitLabel(unit)}${firstError ? `: ${firstError.message}` : ''}`,
     }
   }
+}
+
+/** 2 for a factor of another country than the one asked, 1 for a CO2-only factor; lower is better. */
+function penaltyOf(match: Candidate, plan: Plan): number {
+  return (match.geo_match === 'mismatch' ? 2 : 0) + (plan.warnings.some((w) => w.code === 'co2_only') ? 1 : 0)
 }
 
 function unitError(text: string, reading: Exclude<ReturnType<typeof readUnit>, { ok: true }>): LineError {
