@@ -7,6 +7,7 @@
 import MiniSearch from 'minisearch'
 import type { SearchResult } from 'minisearch'
 import type { LoadedRelease } from '../index/loaded.ts'
+import { perGasOf } from '../index/loaded.ts'
 import { processTerm } from '../text/normalise.ts'
 import type { ResolveModel } from './model.ts'
 
@@ -45,7 +46,7 @@ export function industryIndex(release: LoadedRelease, model: ResolveModel): Indu
   const docs: IndustryDoc[] = []
   release.rows.forEach((row, id) => {
     const code = naicsOf(row.key)
-    if (code === null || !release.isOffered(id) || release.facts(id).perGas !== null) return
+    if (code === null || !release.isOffered(id) || perGasOf(row) !== null) return
     docs.push({ id, name: row.name.toLowerCase(), industry: model.industryWords[code] ?? '', learned: model.learnedWords[code] ?? '' })
   })
   index.addAll(docs)
