@@ -3,6 +3,7 @@
  * it) and `/docs/errors`, one anchor per error code, which every `error.docs` link points at.
  */
 import { ERROR_DESCRIPTIONS, ERROR_STATUS, type ApiErrorCode } from './errors.ts'
+import { schemaSample } from './schema-sample.ts'
 
 type Json = Record<string, unknown>
 
@@ -36,6 +37,19 @@ function errorLinks(responses: Json): string {
   return codes.length ? `<p>Errors: ${codes.join('; ')} — see <a href="/docs/errors">error reference</a>.</p>` : ''
 }
 
+/** The request as curl: the operation's runnable example (body, or path with query for a GET). */
+function exampleRequest(method: string, path: string, keyed: boolean, body: unknown, get: unknown): string {
+  const auth = keyed ? ` -H 'Authorization: Bearer $KEY'` : ''
+  const getPath = typeof get === 'object' && get !== null ? String((get as Json)['path'] ?? path) : undefined
+  let curl: string
+  if (body !== undefined) curl = `curl -X ${method.toUpperCase()} '$BASE${path}'${auth} -H 'Content-Type: application/json' -d '${JSON.stringify(body)}'`
+  else if (getPath !== undefined) curl = `curl '$BASE${getPath}'${auth}`
+  else if (method === 'post' && !path.includes('{')) curl = `curl -X POST '$BASE${path}'${auth}`
+  else if (path.includes('{')) curl = `curl '$BASE${path}'${auth}    # ${path.match(/\{\w+\}/g)?.join(', ')} from the listing above`
+  else curl = `curl '$BASE${path}'${auth}`
+  return `<p>Example request:</p><pre class="request-example">${esc(curl)}</pre>`
+}
+
 export function renderReference(doc: Json): string {
   const info = doc['info'] as Json
   const paths = doc['paths'] as Record<string, Record<string, Json>>
@@ -55,8 +69,9 @@ export function renderReference(doc: Json): string {
       const okSchema = okContent ? Object.values(okContent).map((c) => (c as Json)['schema'])[0] : undefined
       sections.push(`<h2 id="${esc(id)}"><span class="m">${method.toUpperCase()}</span> <code>${esc(path)}</code><span class="tag">${keyed ? 'API key' : 'open'}</span></h2>
 <p>${inline(String(op['description'] ?? ''))}</p>${parameterTable((op['parameters'] ?? []) as Json[])}
-${bodyExample !== undefined ? `<p>Example request:</p><pre>${esc(`curl -X ${method.toUpperCase()} $BASE${path} -H 'Authorization: Bearer $KEY' -H 'Content-Type: application/json' -d '${JSON.stringify(bodyExample)}'`)}</pre>` : ''}
+${exampleRequest(method, path, keyed, bodyExample, op['x-example-request'])}
 ${bodySchema ? `<details><summary>Request body schema</summary><pre>${esc(JSON.stringify(bodySchema, null, 2))}</pre></details>` : ''}
+${okEntry && okSchema && Object.keys(okSchema as Json).length ? `<p>Example response (${esc(okEntry[0])}, every field of the schema with a sample value):</p><pre class="response-example">${esc(JSON.stringify(schemaSample(okSchema), null, 2))}</pre>` : okEntry ? `<p>Response: ${esc(okEntry[0])} ${esc(Object.keys(okContent ?? {}).join(', '))}</p>` : ''}
 ${okEntry && okSchema && Object.keys(okSchema as Json).length ? `<details><summary>${esc(okEntry[0])} response schema</summary><pre>${esc(JSON.stringify(okSchema, null, 2))}</pre></details>` : ''}
 ${errorLinks(responses)}`)
     }

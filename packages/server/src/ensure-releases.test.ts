@@ -15,12 +15,13 @@ describe('ensureReleases (the corpus build as its own start-up step)', () => {
     await expect(ensureReleases(releases)).resolves.toBeUndefined()
   })
 
-  it('runs the corpus build in a child process and reports its failure', async () => {
+  it('runs the first-run step (fetch what is missing, then build) in a child process and reports its failure', async () => {
     const datasets = join(dir, 'no-datasets')
     mkdirSync(datasets)
     vi.stubEnv('OPENFACTORS_DATASETS', datasets)
+    vi.stubEnv('OPENFACTORS_DATASETS_MIRROR', 'http://127.0.0.1:9') // offline: nothing answers there
     try {
-      await expect(ensureReleases(join(dir, 'missing'))).rejects.toThrow(/corpus build failed/)
+      await expect(ensureReleases(join(dir, 'missing'))).rejects.toThrow(/dataset files are missing and could not be fetched/)
     } finally {
       vi.unstubAllEnvs()
     }

@@ -70,8 +70,10 @@ async function attempt(opts: DownloadOptions, part: string): Promise<void> {
   try {
     res = await doFetch(opts.url, { headers: offset > 0 ? { range: `bytes=${offset}-` } : {}, redirect: 'follow' })
   } catch (err) {
-    const cause = err instanceof Error && err.cause instanceof Error ? `: ${err.cause.message}` : ''
-    throw new DownloadError(opts.url, `${err instanceof Error ? err.message : String(err)}${cause}`, true, true)
+    const cause = err instanceof Error && err.cause instanceof Error ? err.cause : undefined
+    // An unknown host stays unknown on a retry (offline, or no DNS): not transient.
+    const unknownHost = cause !== undefined && 'code' in cause && cause.code === 'ENOTFOUND'
+    throw new DownloadError(opts.url, `${err instanceof Error ? err.message : String(err)}${cause ? `: ${cause.message}` : ''}`, !unknownHost, true)
   }
   if (res.status === 416 && offset > 0) {
     // The partial file is already complete (or longer than the file): let the hash decide.

@@ -12,6 +12,11 @@ import { ProofSources } from './sources.ts'
 
 const D = Decimal.clone({ precision: 40 })
 
+/** The sum of published values in decimal, exactly as adapters must compute a derived value. */
+export function sumPublished(values: readonly number[]): number {
+  return Number(values.reduce((acc, v) => acc.plus(new D(v)), new D(0)))
+}
+
 /** The served value for a published value and multiplier, exactly as adapters must compute it. */
 export function convertPublished(published: number, multiplier: string): number {
   return Number(new D(published).times(new D(multiplier)))
@@ -58,7 +63,23 @@ export class Prover {
       return
     }
     const multiplier = f.published?.multiplier
-    if (f.published) {
+    if (f.derived) {
+      // A value computed from several cells: each input is proven, then the sum re-derived.
+      const recomputed = sumPublished(f.derived.inputs.map((c) => c.value))
+      const first = f.derived.inputs[0]
+      const base = f.published ? f.published.value : f.value
+      if (!Object.is(recomputed, base) || first?.cell_ref !== f.cell_ref) {
+        this.result.checked++
+        this.fail(f, 'value', f.cell_ref, f.value, recomputed, `served value is not the decimal sum of its inputs (${recomputed}), or cell_ref is not the first input`)
+        return
+      }
+      if (f.published && !Object.is(convertPublished(f.published.value, f.published.multiplier), f.value)) {
+        this.result.checked++
+        this.fail(f, 'value', f.cell_ref, f.value, null, `served value is not published ${f.published.value} × ${f.published.multiplier}`)
+        return
+      }
+      f.derived.inputs.forEach((c, i) => this.check(f, edition, `derived.inputs.${i}`, c.cell_ref, c.value, undefined))
+    } else if (f.published) {
       const recomputed = convertPublished(f.published.value, f.published.multiplier)
       if (!Object.is(recomputed, f.value)) {
         this.result.checked++

@@ -1,10 +1,9 @@
 /** Parse input with a zod schema or throw EngineError('invalid_request') with dotted issue paths. */
 import type { z } from 'zod'
 import { EngineError, type Issue } from '../errors.ts'
+import { issuePath } from '../validate.ts'
 
-export function issuePath(path: ReadonlyArray<PropertyKey>): string {
-  return path.map((segment) => String(segment)).join('.')
-}
+export { issuePath }
 
 export function parseRequest<S extends z.ZodType>(schema: S, input: unknown, what: string): z.output<S> {
   const parsed = schema.safeParse(input)

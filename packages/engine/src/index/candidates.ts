@@ -1,6 +1,7 @@
 /**
- * Candidate keys for a key that is not in the release: edit distance per key segment
- * (so a one-character typo is one step away) blended with a text search on the key's words.
+ * Candidate keys for a key that is not in the release: keys that extend it first (its last
+ * segment is a prefix of theirs, or one edit from it), then edit distance per key segment (so a
+ * one-character typo is one step away) blended with a text search on the key's words.
  */
 import type { Candidate } from '../errors.ts'
 import type { FactorRow } from '../release/schema.ts'
@@ -65,6 +66,21 @@ export function rankCandidates(fullKey: string, rows: readonly FactorRow[], inde
     const row = rows[i] as FactorRow
     const d = keyDistance(wanted, whole, row.key, keySegments?.[i] ?? row.key.split('.'), segmentCache, max)
     if (d <= max) scores.set(i, 0.9 / (1 + d))
+  }
+  // A key that other keys extend (`….c30_37` → `….c30_37_generic`), or nearly so (one edit in the
+  // last segment's prefix): those extensions first, the shorter first.
+  const parent = wanted.slice(0, -1).join('.')
+  const last = wanted.at(-1) ?? ''
+  if (parent !== '' && last.length >= 2) {
+    for (let i = 0; i < rows.length; i++) {
+      const rowKey = (rows[i] as FactorRow).key
+      if (rowKey.length <= whole.length || !rowKey.startsWith(parent) || rowKey.charCodeAt(parent.length) !== 46) continue
+      const rest = rowKey.slice(parent.length + 1)
+      const d = rest.startsWith(last) ? 0 : editDistance(last, rest.slice(0, last.length), 1)
+      if (d > 1) continue
+      const extension = (d === 0 ? 0.96 : 0.92) + 0.03 / (1 + (rest.length - last.length))
+      scores.set(i, Math.max(scores.get(i) ?? 0, extension))
+    }
   }
   const words = boundedQuery(key.replace(/[._]+/g, ' '))
   const hits = words === '' ? [] : index.search(words, { boost: FIELD_BOOST, prefix: (term: string) => term.length >= 3, combineWith: 'OR' })

@@ -1,4 +1,4 @@
-/** `/health`, `/v1/openapi.json`, `/docs` and `/docs/errors`. Open and not rate limited. */
+/** `/health`, `/v1` (index), `/v1/openapi.json`, `/docs` and `/docs/errors`. Open and not rate limited. */
 import { renderErrors, renderReference } from '../docs-pages.ts'
 import { ENGINE_SCHEMAS } from '../engine-schemas.ts'
 import { buildOpenApi } from '../openapi.ts'
@@ -28,6 +28,17 @@ export function docRoutes(app: App, deps: RouteDeps): void {
     // Down (or any store failure): 503 with the health fields and the error envelope.
     const { body, headers } = renderError(problem instanceof ApiError ? problem : storeUnavailable())
     return c.json({ status: 'store_unavailable', ...about, store_ok: false, ...body }, 503, headers)
+  })
+  app.get('/v1', (c) => {
+    const manifest = deps.releases?.manifest()
+    const latest = manifest ? latestRelease(manifest.releases) : undefined
+    return c.json({
+      name: 'openfactors' as const,
+      api_version: API_VERSION,
+      engine_version: ENGINE_VERSION,
+      data_version: latest?.mb_version ?? null,
+      links: { docs: '/docs', openapi: '/v1/openapi.json', errors: '/docs/errors', releases: '/v1/releases', health: '/health' },
+    })
   })
   app.get('/v1/openapi.json', (c) => c.json(openapi()))
   app.get('/docs', (c) => c.html((reference ??= renderReference(openapi()))))
