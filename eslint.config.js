@@ -6,6 +6,21 @@ import tseslint from 'typescript-eslint'
 
 const TESTS = ['**/*.test.ts', '**/*.test-d.ts', '**/test/**', '**/bench/**', '**/eval/**']
 
+/** A package reaches another only through its entry points (package name), never into its files. */
+const OTHER_PACKAGES = {
+  group: ['../../*/src/**', '../../../*/src/**', '../../../packages/**', '../../../../packages/**'],
+  message: 'import another package by its name (its index.ts lists the public API).',
+}
+/** The engine and the browser worker run on web standards only. */
+const NODE_BUILTINS = {
+  group: ['node:*', 'fs', 'path', 'os', 'crypto', 'zlib', 'child_process'],
+  message: 'engine and web-worker use web standards only (no Node built-ins).',
+}
+/** The server only reads release artifacts; the corpus build runs as its own process (scripts/ensure-releases.mjs). */
+const CORPUS = { group: ['@openfactors/corpus', '@openfactors/corpus/*'], message: 'the server does not import the corpus.' }
+
+const restrictImports = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] })
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-output/**', '**/*.d.ts'] },
   js.configs.recommended,
@@ -23,29 +38,24 @@ export default tseslint.config(
     },
   },
   {
-    // Code that ships: no `as never` (the type of what is passed must be the type the callee takes).
+    // Code that ships: no `as never` (the type of what is passed must be the type the callee takes),
+    // and no reaching into another package's files.
     files: ['packages/*/src/**/*.ts', 'examples/*/src/**/*.ts'],
     ignores: TESTS,
     rules: {
       'no-restricted-syntax': ['error', { selector: 'TSAsExpression > TSNeverKeyword', message: 'No `as never`: give the value the type the callee takes.' }],
+      ...restrictImports(OTHER_PACKAGES),
     },
   },
   {
-    // The engine and the browser worker run on web standards only: no Node built-ins, no console.
     files: ['packages/engine/src/**/*.ts', 'packages/web-worker/src/**/*.ts'],
     ignores: TESTS,
     languageOptions: { globals: { ...globals.es2022 } },
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*', 'fs', 'path', 'os', 'crypto', 'zlib', 'child_process'], message: 'engine and web-worker use web standards only (no Node built-ins).' }] }],
-      'no-console': 'error',
-    },
+    rules: { ...restrictImports(OTHER_PACKAGES, NODE_BUILTINS), 'no-console': 'error' },
   },
   {
-    // The server only reads release artifacts; the corpus build runs as its own process (scripts/ensure-releases.mjs).
     files: ['packages/server/src/**/*.ts'],
     ignores: TESTS,
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@openfactors/corpus', '@openfactors/corpus/*'], message: 'the server does not import the corpus.' }] }],
-    },
+    rules: restrictImports(OTHER_PACKAGES, CORPUS),
   },
 )

@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
 import { build } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createEngine } from '@openfactors/engine'
+import { createEngine, type EmissionsResponse } from '@openfactors/engine'
 import { startServer, type RunningServer } from '../../../packages/server/src/serve.ts'
 import { defaultConfig } from '../../../packages/server/src/config.ts'
 import { testRelease, writeTestReleases } from '../../../packages/server/test/support/test-release.ts'
@@ -108,21 +108,26 @@ describe('browser-app example', () => {
     await page.fill('#resolve-unit', '')
   })
 
-  it('computes a pasted ledger: per-line results, review and failed lines highlighted, totals by scope, a chart', async () => {
+  it('computes a pasted ledger as the server does: per-line results, review and failed lines highlighted, totals by scope, a chart', async () => {
     await page.waitForSelector('body[data-examples="true"]')
     const ledger = 'description\tfactor_key\tquantity\tunit\tcountry\ndiesel for the vans\t\t1,200\tlitres\tGB\n\tfuels.gb.diesel.litres\t3\tgallons\t\nelectricity\t\t35\tMWh\t\n\telectricity.gb.grid.location_kwh\t10\tMWh\t\n'
     await page.fill('#ledger-input', ledger)
     await page.click('#ledger-form button')
     await page.locator('#ledger-total').waitFor()
-    // The same ledger through the engine in Node.
-    const engine = createEngine()
-    engine.load(testRelease('2026.2'))
-    const expected = engine.emissions({ activities: [
-      { id: 'line 2', description: 'diesel for the vans', quantity: { value: 1200, unit: 'litres' }, country: 'GB' },
-      { id: 'line 3', factor_key: 'fuels.gb.diesel.litres', quantity: { value: 3, unit: 'gallons' } },
-      { id: 'line 4', description: 'electricity', quantity: { value: 35, unit: 'MWh' } },
-      { id: 'line 5', factor_key: 'electricity.gb.grid.location_kwh', quantity: { value: 10, unit: 'MWh' } },
-    ] })
+    // The same ledger sent to the server's POST /v1/calculate/emissions.
+    const issued = await fetch(`${server.url}/v1/keys`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'ledger@example.org' }) })
+    const { key } = (await issued.json()) as { key: string }
+    const http = await fetch(`${server.url}/v1/calculate/emissions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+      body: JSON.stringify({ activities: [
+        { id: 'line 2', description: 'diesel for the vans', quantity: { value: 1200, unit: 'litres' }, country: 'GB' },
+        { id: 'line 3', factor_key: 'fuels.gb.diesel.litres', quantity: { value: 3, unit: 'gallons' } },
+        { id: 'line 4', description: 'electricity', quantity: { value: 35, unit: 'MWh' } },
+        { id: 'line 5', factor_key: 'electricity.gb.grid.location_kwh', quantity: { value: 10, unit: 'MWh' } },
+      ] }),
+    })
+    const expected = (await http.json()) as EmissionsResponse
     const format = new Intl.NumberFormat('en', { maximumFractionDigits: 2 })
     expect(await text('#ledger-total')).toBe(format.format(expected.result.emissions.value))
     const rows = page.locator('#ledger-lines tbody tr')

@@ -24,6 +24,7 @@ import {
 import type { SourceAdapter } from './adapters/types.ts'
 import { AdapterUnavailableError } from './adapters/registry.ts'
 import { assembleRelease } from './build/assemble.ts'
+import { checkEdition, type CheckMark } from './checks/index.ts'
 import { runEdition, type EditionRun } from './build/run-edition.ts'
 import { readLock } from './lock/lock.ts'
 import type { DatasetsLock, LockEdition } from './lock/schema.ts'
@@ -32,6 +33,7 @@ import { Prover, type ProofResult } from './proof/prove.ts'
 import { clearWorkbookCache } from './read/workbook.ts'
 import { checkReleases, RELEASES, type ReleaseDecl } from './releases.ts'
 import {
+  checksReportOf,
   latestSummary,
   releaseReportOf,
   REPORT_FORMAT,
@@ -116,6 +118,12 @@ export async function buildReleases(opts: BuildOptions): Promise<BuildResult> {
   }
   if (proof.failures.length) errors.push(`${proof.failures.length} references do not hold the served value`)
 
+  // 3b. label checks per edition (issue 17): a mark without a recorded reason fails the build
+  const marks: CheckMark[] = runs.flatMap((r) => checkEdition(r.factors))
+  const failing = marks.filter((m) => m.reason === null)
+  for (const m of failing.slice(0, 20)) errors.push(`label check ${m.check}: ${m.source_id} ${m.key}: ${m.detail}`)
+  if (failing.length > 20) errors.push(`... and ${failing.length - 20} more label-check failures (build-report.json lists all)`)
+
   // 4. assemble
   const rowsByEdition = new Map<string, readonly FactorRow[]>(runs.filter((r) => !r.error).map((r) => [r.id, r.factors]))
   const artifacts: ReleaseArtifact[] = []
@@ -152,6 +160,7 @@ export async function buildReleases(opts: BuildOptions): Promise<BuildResult> {
     unreleased_editions: lock.editions.filter((e) => !allReleases.some((r) => r.editions.includes(e.id))).map((e) => e.id),
     latest: latest ? latestSummary(latest) : null,
     proof: { checked: proof.checked, proven: proof.proven, share: proof.checked === 0 ? 1 : proof.proven / proof.checked, failures: proof.failures.slice(0, 200) },
+    checks: checksReportOf(marks),
   }
 
   // 5. write

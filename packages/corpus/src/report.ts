@@ -5,6 +5,8 @@
 import type { FactorRow, ReleaseArtifact } from '@openfactors/engine/release'
 import type { SkipReason, SkippedRow } from './adapters/types.ts'
 import type { DuplicateKey } from './build/assemble.ts'
+import { CHECK_IDS, type CheckId, type CheckMark } from './checks/index.ts'
+import { kindOf } from '@openfactors/engine/release'
 import type { ProofFailure } from './proof/prove.ts'
 import { isCanonicalUnit } from './keys/units.ts'
 
@@ -22,7 +24,16 @@ export interface ReleaseReport {
   missing_editions: string[]
   per_edition: Record<string, number>
   per_domain: Record<string, number>
+  /** Factors per kind (`emission_factor`, `component`, `not_for_inventory`, `property`). */
+  per_kind: Record<string, number>
   duplicates: DuplicateKey[]
+}
+
+/** The build-time label checks: how many factors each marked, and every mark. */
+export interface ChecksReport {
+  per_check: Record<CheckId, { marked: number; failing: number }>
+  /** Every mark; those with `reason: null` failed the build. */
+  marks: CheckMark[]
 }
 
 export interface EditionReport {
@@ -52,6 +63,16 @@ export interface BuildReport {
     units_outside_canonical: Record<string, number>
   } | null
   proof: { checked: number; proven: number; share: number; failures: ProofFailure[] }
+  checks: ChecksReport
+}
+
+export function checksReportOf(marks: readonly CheckMark[]): ChecksReport {
+  const per_check = Object.fromEntries(CHECK_IDS.map((id) => [id, { marked: 0, failing: 0 }])) as ChecksReport['per_check']
+  for (const m of marks) {
+    per_check[m.check].marked++
+    if (m.reason === null) per_check[m.check].failing++
+  }
+  return { per_check, marks: [...marks] }
 }
 
 const EXAMPLES_PER_REASON = 3
@@ -107,6 +128,7 @@ export function releaseReportOf(a: ReleaseArtifact, declared: readonly string[],
     missing_editions: declared.filter((id) => !editions.includes(id)),
     per_edition: countBy(a.factors, (f) => f.source_id),
     per_domain: countBy(a.factors, (f) => f.key.split('.')[0] ?? ''),
+    per_kind: countBy(a.factors, (f) => kindOf(f)),
     duplicates,
   }
 }
@@ -134,7 +156,8 @@ export function formatReport(r: BuildReport): string {
   lines.push('', 'releases:')
   for (const rel of r.releases) {
     const size = rel.bytes === null ? '' : ` ${(rel.bytes / 1024 / 1024).toFixed(2)} MB`
-    lines.push(`  ${rel.mb_version} (${rel.released_at}) ${rel.factor_count} factors, ${rel.editions.length} editions${size}${rel.missing_editions.length ? `; MISSING ${rel.missing_editions.join(', ')}` : ''}`)
+    const kinds = Object.entries(rel.per_kind ?? {}).map(([k, n]) => `${k} ${n}`).join(', ')
+    lines.push(`  ${rel.mb_version} (${rel.released_at}) ${rel.factor_count} factors (${kinds}), ${rel.editions.length} editions${size}${rel.missing_editions.length ? `; MISSING ${rel.missing_editions.join(', ')}` : ''}`)
   }
   if (r.unreleased_editions?.length) lines.push(`  not in any release: ${r.unreleased_editions.join(', ')}`)
   lines.push('', 'editions:')
@@ -148,6 +171,11 @@ export function formatReport(r: BuildReport): string {
     if (rel) lines.push(`  by domain: ${Object.entries(rel.per_domain).map(([d, n]) => `${d} ${n}`).join(', ')}`)
     const odd = Object.entries(r.latest.units_outside_canonical ?? {})
     if (odd.length) lines.push(`  units outside the canonical list (${odd.reduce((n, [, c]) => n + c, 0)} factors): ${odd.slice(0, 8).map(([u, n]) => `${u} (${n})`).join(', ')}${odd.length > 8 ? ', ...' : ''}`)
+  }
+  if (r.checks) {
+    lines.push('', `label checks: ${Object.entries(r.checks.per_check).map(([id, c]) => `${id} ${c.marked} marked (${c.failing} failing)`).join(', ')}`)
+    for (const m of r.checks.marks.slice(0, 40)) lines.push(`  ${m.reason === null ? 'FAIL' : 'ok  '} ${m.check} ${m.source_id} ${m.key}: ${m.detail}${m.reason ? ` — ${m.reason}` : ''}`)
+    if (r.checks.marks.length > 40) lines.push(`  ... and ${r.checks.marks.length - 40} more (build-report.json lists all)`)
   }
   lines.push('', `proof: ${r.proof.proven}/${r.proof.checked} references proven (${(r.proof.share * 100).toFixed(2)}%)`)
   for (const f of r.proof.failures.slice(0, 10)) lines.push(`  ${f.key} ${f.field} ${f.cell_ref}: ${f.reason}`)

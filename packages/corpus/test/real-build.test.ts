@@ -95,6 +95,43 @@ describe.skipIf(!datasetsDirExists(datasetsDir))(`real datasets: full build${dat
     expect(june).toEqual(expect.arrayContaining(['uk-desnz-ghg-cf-2026', 'au-dcceew-nga-2025', 'tgwf-co2js-emaps-2025']))
   })
 
+  it('runs the label checks on every edition of every release: none fails, every mark has a recorded reason (issue 17)', () => {
+    const checks = result.report.checks
+    expect(checks.marks.filter((m) => m.reason === null)).toEqual([])
+    for (const c of Object.values(checks.per_check)) expect(c.failing).toBe(0)
+    // What the checks marked on 2026-11-23 (all with recorded reasons): only the magnitude check.
+    expect(checks.per_check.unique_name.marked).toBe(0)
+    expect(checks.per_check.basis_agrees.marked).toBe(0)
+    expect(checks.per_check.negative_basis.marked).toBe(0)
+    expect(checks.per_check.magnitude.marked).toBe(12)
+  })
+
+  it('says what every factor is: per-kind counts of the latest release, and the audited patterns fixed (issue 17)', () => {
+    const latest = artifacts.get('2026.2')!
+    expect(result.report.releases.find((r) => r.mb_version === '2026.2')?.per_kind).toEqual({ component: 19_304, emission_factor: 52_252, not_for_inventory: 84 })
+    expect(latest.factors.every((f) => f.kind !== undefined)).toBe(true)
+    const byKey = new Map(latest.factors.map((f) => [f.key, f]))
+    // EPA: margins only is a component; without margins is producer price.
+    expect(latest.factors.filter((f) => /\.margins(_|$)/.test(f.key) && f.kind !== 'component')).toEqual([])
+    expect(byKey.get('spend.us.naics_111110_soybean_farming.without_margins')?.unit).toBe('kg CO2e per USD (2022, producer price)')
+    // ÖKOBAUDAT: A1+A2+A3 summed; R410a per kg cross-checked; countries from the file; negative values state their basis.
+    expect(byKey.get('materials.plasterboard.gypsum.fibreboards')?.value).toBe(5.30845)
+    expect(byKey.get('materials.building_services.refrigerants.r410a')?.value).toBe(8.06324206355733)
+    expect(latest.factors.filter((f) => f.value < 0).every((f) => f.basis?.biogenic === 'uptake_included')).toBe(true)
+    expect(latest.factors.filter((f) => f.source_id === 'de-oekobaudat-2020-ii' && f.country !== 'de').length).toBeGreaterThan(100)
+    // NGA: location and market national factors named apart; Hub non-baseload not for inventories.
+    expect(byKey.get('electricity.au.national.location_scope2_kwh')?.name).toMatch(/location-based/)
+    expect(byKey.get('electricity.au.national.market_scope2_kwh')?.basis?.electricity).toBe('residual_mix')
+    expect(latest.factors.filter((f) => f.kind === 'not_for_inventory').every((f) => /non_baseload/.test(f.key))).toBe(true)
+    // UK: international flights are not gb; bioenergy kWh is Net CV as the sheet says.
+    expect(latest.factors.filter((f) => f.source_id === 'uk-desnz-ghg-cf-2026' && /to\/from non-UK/i.test(f.name) && f.country === 'gb')).toEqual([])
+    const bioKwh = latest.factors.filter((f) => f.source_id === 'uk-desnz-ghg-cf-2026' && f.section.startsWith('Bioenergy') && / per kWh$/.test(f.unit))
+    expect(bioKwh.length).toBeGreaterThan(0)
+    expect(bioKwh.every((f) => f.basis?.calorific_value === 'net')).toBe(true)
+    // OEFDB: CO2-only rows are CO2.
+    expect(latest.factors.filter((f) => f.basis?.ghg === 'co2').every((f) => f.unit.startsWith('kg CO2 per'))).toBe(true)
+  })
+
   it('verify re-proves the artifacts on disk', () => {
     const v = verifyReleases({ outDir: out, datasetsDir })
     expect(v.errors).toEqual([])

@@ -1,6 +1,10 @@
-/** Resolve descriptions for the benchmark: the evaluation set's, read from eval/resolve-eval.json. */
-import evalSet from '../eval/resolve-eval.json' with { type: 'json' }
+/**
+ * Resolve descriptions for the benchmark: the whole development set (eval/dev-set.ts) — the
+ * activity descriptions we wrote and, where ../shared/eval-data is present, the Austin purchase lines.
+ */
+import type { ReleaseArtifact } from '../src/release/schema.ts'
+import { devSet } from '../eval/dev-set.ts'
 
-export function EVAL_DESCRIPTIONS_FOR_BENCH(): string[] {
-  return (evalSet as { cases: Array<{ description: string }> }).cases.map((c) => c.description)
+export function EVAL_DESCRIPTIONS_FOR_BENCH(artifact: ReleaseArtifact): string[] {
+  return devSet(artifact).map((c) => c.description)
 }

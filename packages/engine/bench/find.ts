@@ -9,6 +9,7 @@
 import MiniSearch from 'minisearch'
 import { createEngine } from '../src/engine.ts'
 import { EVAL_DESCRIPTIONS_FOR_BENCH } from './descriptions.ts'
+import { parseArtifact } from '../src/release/parse.ts'
 import { defaultReleasesDir, readLatestArtifact } from '../eval/release-file.ts'
 
 export interface FindingBenchResult {
@@ -103,7 +104,7 @@ export function benchFinding(dir = defaultReleasesDir()): FindingBenchResult | n
   const searches = ['diesel', 'electricity', 'hotel', 'concrete', 'natural gas', 'flights economy', 'steel', 'waste landfill', 'petrol car', 'cement']
   const searchTimes = timeEach(searches, 30, (q) => engine.search({ search: q }))
 
-  const descriptions = EVAL_DESCRIPTIONS_FOR_BENCH()
+  const descriptions = EVAL_DESCRIPTIONS_FOR_BENCH(parseArtifact(latest.bytes))
   for (const d of descriptions) engine.resolve({ description: d }) // first use builds per-gas indexes
   const resolveTimes = timeEach(descriptions, 5, (d) => engine.resolve({ description: d }))
 

@@ -1,13 +1,12 @@
 /**
- * Authoring input of the resolve evaluation set: descriptions as users write them, with the
- * acceptable answers as key patterns *at authoring time*. `author-eval.ts` turns the patterns
- * into source cells (edition id + cell_ref) against a release build and writes
- * resolve-eval.json, which is what run-eval.ts and the tests read — so the set stays valid
- * when keys are renamed. Several answers are acceptable where the sources publish the same
- * thing twice (e.g. "Passenger vehicles" and "Business travel- land"), or where the choice is
- * the user's (flights with or without radiative forcing).
+ * Activity descriptions as users write them (the first 272 cases, written before issue 12), with
+ * the acceptable answers as key patterns at writing time; eval/dev-set.ts resolves the patterns to
+ * source cells against the release build, so the set stays valid when keys are renamed. Several
+ * answers are acceptable where the sources publish the same thing twice (e.g. "Passenger vehicles"
+ * and "Business travel- land"), or where the choice is the user's (flights with or without
+ * radiative forcing). The `set` batches record when a case was written; train and held-out are
+ * decided by eval/split.tsv, not by the batch.
  */
-import type { EvalCase } from './eval-file.ts'
 
 export interface EvalCaseSpec {
   description: string
@@ -23,7 +22,7 @@ export interface EvalCaseSpec {
    * `holdout4`: German descriptions written after compound splitting, not tuned on.
    * `holdout5`: units named (hint or text), zone codes and "except" names (issue 3 follow-up).
    */
-  set?: EvalCase['set']
+  set?: 'dev' | 'holdout' | 'holdout2' | 'holdout3' | 'holdout4' | 'holdout5'
 }
 
 const UK_DIESEL = String.raw`^fuels\.gb\.liquid_fuels_diesel_(average_biofuel_blend|100_pct_mineral_diesel)\.litres$`

@@ -10,7 +10,7 @@
  * the median of several runs; CPU time (process.cpuUsage, user + system) is given beside wall
  * time because the machine is shared. Skipped without data/releases.
  */
-import { createEngine, latestRelease, type Engine, type EmissionsRequest } from '@openfactors/engine'
+import { createEngine, EMISSIONS_MAX_ACTIVITIES, latestRelease, type Engine, type EmissionsRequest } from '@openfactors/engine'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -101,7 +101,24 @@ async function measure(runs: number, run: () => Promise<{ computed: number; byte
   return { wall: median(walls), cpu: median(cpus), ...last }
 }
 
-export async function runEmissionsBench(options: { releasesDir?: string; sizes?: number[]; log?: (line: string) => void } = {}): Promise<EmissionsBenchRow[] | { skipped: string }> {
+/** The largest call allowed (20,000 factor-key lines) in-process: time and heap held by the response (after a GC). */
+export function maxBatchMemory(engine: Engine, keys: Array<[string, string]>): { lines: number; wall_ms: number; cpu_ms: number; heap_delta_mb: number | null; response_mb: number } {
+  const activities = ledgers(keys, EMISSIONS_MAX_ACTIVITIES).factor_key
+  const gc = (globalThis as { gc?: () => void }).gc
+  gc?.()
+  const before = process.memoryUsage().heapUsed
+  const c0 = process.cpuUsage()
+  const t0 = performance.now()
+  const res = engine.emissions({ activities })
+  const wall = performance.now() - t0
+  const c = process.cpuUsage(c0)
+  gc?.()
+  const heap = gc ? (process.memoryUsage().heapUsed - before) / 2 ** 20 : null
+  const bytes = JSON.stringify(res).length
+  return { lines: activities.length, wall_ms: Math.round(wall), cpu_ms: Math.round((c.user + c.system) / 1000), heap_delta_mb: heap === null ? null : Math.round(heap), response_mb: Math.round(bytes / 1e5) / 10 }
+}
+
+export async function runEmissionsBench(options: { releasesDir?: string; sizes?: number[]; log?: (line: string) => void } = {}): Promise<{ rows: EmissionsBenchRow[]; max_batch: ReturnType<typeof maxBatchMemory> } | { skipped: string }> {
   const dir = options.releasesDir ?? defaultReleasesDir()
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`))
   if (!existsSync(join(dir, 'manifest.json'))) return { skipped: 'no data/releases: run npm run corpus -- build first' }
@@ -112,6 +129,8 @@ export async function runEmissionsBench(options: { releasesDir?: string; sizes?:
   const keys = pickKeys(engine)
   const sizes = options.sizes ?? [10, 1_000, 10_000]
   const rows: EmissionsBenchRow[] = []
+  const max_batch = maxBatchMemory(engine, keys)
+  log(`emissions max batch: ${JSON.stringify(max_batch)}`)
 
   const tmp = mkdtempSync(join(tmpdir(), 'openfactors-emissions-bench-'))
   const db = join(tmp, 'bench.db')
@@ -143,11 +162,14 @@ export async function runEmissionsBench(options: { releasesDir?: string; sizes?:
     await server.close()
     rmSync(tmp, { recursive: true, force: true })
   }
-  return rows
+  return { rows, max_batch }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  runEmissionsBench().then((rows) => console.log(JSON.stringify(rows, null, 1)), (err: unknown) => {
+  // `--sizes 10000` measures one size only.
+  const at = process.argv.indexOf('--sizes')
+  const sizes = at > 0 ? (process.argv[at + 1] ?? '').split(',').map(Number) : undefined
+  runEmissionsBench(sizes ? { sizes } : {}).then((rows) => console.log(JSON.stringify(rows, null, 1)), (err: unknown) => {
     console.error(err)
     process.exit(1)
   })

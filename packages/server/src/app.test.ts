@@ -33,6 +33,18 @@ describe('search (open)', () => {
     expect((await errorOf(typo)).code).toBe('invalid_request')
   })
 
+  it('serves kind on every factor, takes kind= as a filter and refuses an unknown kind (issue 17)', async () => {
+    const res = await h.get('/v1/factors?search=diesel&limit=5')
+    const body = (await res.json()) as { factors: Array<{ kind: string }> }
+    expect(body.factors.every((f) => f.kind === 'emission_factor')).toBe(true)
+    const components = await h.get('/v1/factors?kind=component')
+    expect(components.status).toBe(200)
+    expect(((await components.json()) as { factors: Array<{ kind: string }> }).factors.every((f) => f.kind === 'component')).toBe(true)
+    const bad = await h.get('/v1/factors?kind=guess')
+    expect(bad.status).toBe(400)
+    expect((await errorOf(bad)).code).toBe('invalid_request')
+  })
+
   it('gives as_of_out_of_range for a date before the archive', async () => {
     const res = await h.get('/v1/factors?as_of=2001-01-01')
     expect(res.status).toBe(422)

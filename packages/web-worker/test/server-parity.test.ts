@@ -65,7 +65,11 @@ describe('the worker and the /v1 server give the same bodies', () => {
     expect(await client.search({ country: 'gb' })).toEqual(await server('/v1/factors?country=gb'))
     expect(await client.lookup('fuels.gb.diesel.litres')).toEqual(await server('/v1/factors/fuels.gb.diesel.litres'))
     const resolve = { description: 'diesel for the vans, litres', limit: 3 }
-    expect(await client.resolve(resolve)).toEqual(await server('/v1/calculate/resolve', resolve))
+    const inWorker = await client.resolve(resolve)
+    expect(inWorker).toEqual(await server('/v1/calculate/resolve', resolve))
+    // Decision and explanation are the engine's own.
+    const own = h.engine.resolve(resolve)
+    expect(inWorker.matches.map((m) => [m.decision, m.explanation])).toEqual(own.matches.map((m) => [m.decision, m.explanation]))
   })
 
   it('as_of selects the same older release', async () => {

@@ -11,8 +11,8 @@ const artifact = (factors: FactorRow[]): ReleaseArtifact => ({ format: 'openfact
 describe('canonical artifact JSON', () => {
   it('drops empty optional fields and orders keys as the schema does', () => {
     const c = canonicalFactor(f1)
-    expect(Object.keys(c)).toEqual(['key', 'name', 'value', 'unit', 'scope', 'section', 'country', 'source_id', 'cell_ref'])
-    expect(Object.keys(canonicalFactor(f2))).toEqual(['key', 'name', 'value', 'unit', 'scope', 'section', 'country', 'source_id', 'cell_ref', 'gases', 'tags'])
+    expect(Object.keys(c)).toEqual(['key', 'name', 'value', 'unit', 'scope', 'section', 'country', 'source_id', 'cell_ref', 'kind'])
+    expect(Object.keys(canonicalFactor(f2))).toEqual(['key', 'name', 'value', 'unit', 'scope', 'section', 'country', 'source_id', 'cell_ref', 'gases', 'kind', 'tags'])
     expect(Object.keys(canonicalFactor(f2).gases as object)).toEqual(['co2', 'n2o'])
   })
   it('gives the same text for the same rows in any order, and the text parses back to a valid artifact', () => {
@@ -20,6 +20,19 @@ describe('canonical artifact JSON', () => {
     expect(artifactJson(artifact([f2, f1]))).toBe(a)
     const parsed = ReleaseArtifactSchema.parse(JSON.parse(a))
     expect(parsed.factors.map((f) => f.key)).toEqual(['fuels.gb.diesel.litres', 'fuels.gb.petrol.litres'])
+  })
+  it('writes kind on every factor, and basis and derived where set (issue 17)', () => {
+    expect(canonicalFactor(f1).kind).toBe('emission_factor')
+    const summed: FactorRow = {
+      ...f1, kind: 'component', basis: { note: 'A1 + A2 + A3', biogenic: 'uptake_included' },
+      derived: { op: 'sum', inputs: [{ value: 1, cell_ref: 'a' }, { value: 2, cell_ref: 'b' }] },
+    }
+    const c = canonicalFactor(summed)
+    expect(c.kind).toBe('component')
+    expect(c.basis).toEqual({ biogenic: 'uptake_included', note: 'A1 + A2 + A3' })
+    expect(Object.keys(c.basis as object)).toEqual(['biogenic', 'note'])
+    expect(c.derived).toEqual({ op: 'sum', inputs: [{ value: 1, cell_ref: 'a' }, { value: 2, cell_ref: 'b' }] })
+    expect(ReleaseArtifactSchema.parse(JSON.parse(artifactJson(artifact([summed])))).factors[0]?.derived?.inputs).toHaveLength(2)
   })
   it('refuses non-finite numbers', () => {
     expect(() => artifactJson(artifact([{ ...f1, value: Number.NaN }]))).toThrow(/not a finite number/)

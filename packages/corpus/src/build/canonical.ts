@@ -3,7 +3,8 @@
  * empty optional fields left out so the latest release stays small. Same rows in, same
  * bytes out.
  */
-import type { CellValue, Edition, FactorRow, MaterialData, ReleaseArtifact } from '@openfactors/engine/release'
+import type { CellValue, Edition, FactorBasis, FactorRow, MaterialData, ReleaseArtifact } from '@openfactors/engine/release'
+import { kindOf } from '@openfactors/engine/release'
 import { RELEASE_FORMAT } from '@openfactors/engine/release'
 import { toArtifactEdition } from '../lock/lock.ts'
 
@@ -41,6 +42,18 @@ function material(m: MaterialData): { [k: string]: Json } {
   }
 }
 
+/** A basis in schema key order, fields only where set. */
+function basis(b: FactorBasis): { [k: string]: Json } {
+  const out: { [k: string]: Json } = {}
+  if (b.calorific_value !== undefined) out.calorific_value = b.calorific_value
+  if (b.price !== undefined) out.price = { currency: b.price.currency, year: b.price.year, basis: b.price.basis }
+  if (b.ghg !== undefined) out.ghg = b.ghg
+  if (b.electricity !== undefined) out.electricity = b.electricity
+  if (b.biogenic !== undefined) out.biogenic = b.biogenic
+  if (b.note !== undefined) out.note = b.note
+  return out
+}
+
 /** One factor in schema key order; optional fields only when they carry something. */
 export function canonicalFactor(f: FactorRow): { [k: string]: Json } {
   const out: { [k: string]: Json } = { key: f.key, name: f.name }
@@ -57,6 +70,9 @@ export function canonicalFactor(f: FactorRow): { [k: string]: Json } {
     out.published = { value: f.published.value, unit: f.published.unit, conversion: f.published.conversion, multiplier: f.published.multiplier }
   }
   if (f.gases && Object.keys(f.gases).length > 0) out.gases = sortedMap(f.gases, cell)
+  out.kind = kindOf(f)
+  if (f.basis && Object.keys(f.basis).length > 0) out.basis = basis(f.basis)
+  if (f.derived) out.derived = { op: f.derived.op, inputs: f.derived.inputs.map(cell) }
   if (f.modules && Object.keys(f.modules).length > 0) out.modules = sortedMap(f.modules, cell)
   if (f.material) out.material = material(f.material)
   if (f.tags && f.tags.length > 0) out.tags = [...f.tags]

@@ -50,7 +50,8 @@ export async function runEdition(
   const issues: string[] = []
   let invalid = 0
   for (const draft of output.factors) {
-    const row = servedAsPublished({ ...draft, source_id: edition.id })
+    // Every factor says what it is: adapters set `kind` where a row is not an emission factor.
+    const row: FactorRow = servedAsPublished({ ...draft, kind: draft.kind ?? 'emission_factor', source_id: edition.id })
     const parsed = FactorRowSchema.safeParse(row)
     if (parsed.success) {
       factors.push(row)

@@ -13,6 +13,7 @@ interface Numbers {
   gases?: Record<string, CellValue | undefined> | undefined
   modules?: Record<string, CellValue | undefined> | undefined
   material?: object | undefined
+  derived?: { inputs: CellValue[] } | undefined
 }
 
 /** Material cells (`{ value, cell_ref }` fields: density, declared quantity, …). */
@@ -39,5 +40,6 @@ export function servedAsPublished<T extends Numbers>(row: T): T {
   if (row.gases) out.gases = cells(row.gases)
   if (row.modules) out.modules = cells(row.modules)
   if (row.material) out.material = materialCells(row.material)
+  if (row.derived) out.derived = { ...row.derived, inputs: row.derived.inputs.map((c) => ({ ...c, value: asPublished(c.value) })) }
   return out
 }

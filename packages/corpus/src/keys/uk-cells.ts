@@ -18,6 +18,11 @@ export interface UkLabels {
   uom: string
   /** Flat `GHG`/`GHG/Unit`; full set: the value column header (`kg CO2e`, `kg CO2e of CH4 per unit`). */
   ghg: string
+  /**
+   * Calorific-value basis the sheet states for all its energy-based factors (full-set
+   * `Bioenergy`: "All factors are on a net calorific value basis."), where it states one.
+   */
+  sheetCv?: 'Net CV' | 'Gross CV'
 }
 
 /** One numeric value cell with the labels that say what it is. */

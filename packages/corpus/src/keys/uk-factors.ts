@@ -60,6 +60,7 @@ export function ukFactorsFromCells(cells: readonly UkCell[], year: number): Adap
       country: k.country,
       region: k.region,
       cell_ref: cell.cellRef,
+      ...(k.cv ? { basis: { calorific_value: k.cv, ...(k.cvFromSheet ? { note: `the sheet states all its energy-based factors on a ${k.cv} calorific value basis` } : {}) } } : {}),
       ...(cell.rowId ? { tags: [cell.rowId] } : {}),
     }
     factors.push(factor)

@@ -24,6 +24,10 @@ export type UkGas = 'co2' | 'ch4' | 'n2o'
 
 export interface UkKey {
   key: string
+  /** Calorific-value basis, from the unit (`kWh (Gross CV)`) or the sheet's note. */
+  cv: 'gross' | 'net' | null
+  /** The CV basis is the sheet note's (`All factors are on a net calorific value basis.`), not the unit's. */
+  cvFromSheet: boolean
   /** Key of the total this value belongs to (= key for totals). */
   totalKey: string
   gas: UkGas | null
@@ -51,6 +55,21 @@ export function unitToken(uom: string): string {
   const canonical = normalizeUnit(uom)
   const words: Record<string, string> = { litre: 'litres', tonne: 'tonnes', mile: 'miles' }
   return words[canonical] ?? slugify(canonical)
+}
+
+const ENERGY_UNIT = /^(kWh|MWh|GJ|MJ|therms?)$/i
+
+/**
+ * CV basis of a factor: the unit's own (`kWh (Gross CV)`), else the sheet note's for an energy
+ * unit. A sheet-note basis goes into `basis` (and its note), not into the unit text: the sheet
+ * has no other basis for these fuels, and resolve reads `(Net CV)` in a unit as the narrower of
+ * two siblings (docs/corpus.md, kind and basis).
+ */
+export function cvOf(unit: string, sheetCv: UkLabels['sheetCv']): { cv: 'gross' | 'net' | null; fromSheet: boolean } {
+  const own = /\((Gross|Net) CV\)/.exec(unit)?.[1]
+  if (own) return { cv: own === 'Gross' ? 'gross' : 'net', fromSheet: false }
+  if (sheetCv && ENERGY_UNIT.test(unit)) return { cv: sheetCv === 'Gross CV' ? 'gross' : 'net', fromSheet: true }
+  return { cv: null, fromSheet: false }
 }
 
 function alias(text: string, year: number, level1: string): string {
@@ -86,6 +105,7 @@ export function ukKey(labels: UkLabels, year: number): UkKeyResult {
   const uom = cleanLabel(labels.uom)
   if (!uom) return { ok: false, reason: 'not_a_factor', detail: 'no unit' }
   const unit = normalizeUnit(uom)
+  const { cv, fromSheet: cvFromSheet } = cvOf(unit, labels.sheetCv)
 
   const sheetTopic = normalizeLevel1(stripBasisPrefix(rule.title, rule.basis))
   let country = 'gb'
@@ -104,6 +124,8 @@ export function ukKey(labels: UkLabels, year: number): UkKeyResult {
     if (!part || (normalizeLevel1(part) === sheetTopic && rule.domain !== 'accommodation')) continue
     const elec = /^electricity:\s*(.+)$/i.exec(part)
     const place = elec?.[1] ?? (rule.domain === 'accommodation' && !/^hotel stay$/i.test(part) ? part : null)
+    // `International, to/from non-UK` flights are not the UK's: no country, not `gb`.
+    if (/to\/from non-uk/i.test(part)) country = 'glo'
     if (place !== null) {
       const hit = resolveUkCountry(place)
       country = hit?.iso2 ?? 'glo'
@@ -134,5 +156,5 @@ export function ukKey(labels: UkLabels, year: number): UkKeyResult {
   const what = [...shown.filter((p) => normalizeLevel1(stripBasisPrefix(p, basis)) !== sheetTopic), column].filter(Boolean).join(', ')
   const name = `${what ? `${rule.title}: ${what}` : rule.title}, per ${unit}${ghg.gas ? ` (${ghg.gas.toUpperCase()} part)` : ''}`
   const section = [cleanLabel(labels.level1), ...shown].join(' > ')
-  return { ok: true, key, totalKey: keyTotal, gas: ghg.gas, domain, country, region, unit: `kg CO2e per ${unit}`, name, section }
+  return { ok: true, key, totalKey: keyTotal, cv, cvFromSheet, gas: ghg.gas, domain, country, region, unit: `kg CO2e per ${unit}`, name, section }
 }

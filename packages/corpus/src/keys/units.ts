@@ -57,6 +57,17 @@ export function currencyUnit(currency: string, year: number | string, basis = 'p
   return `${currency.toUpperCase()} (${year}, ${basis})`
 }
 
+const PRICE_BASES: Readonly<Record<string, 'producer' | 'purchaser' | 'basic' | 'not_stated'>> = {
+  'producer price': 'producer', 'purchaser price': 'purchaser', 'basic price': 'basic', 'price basis not stated': 'not_stated',
+}
+
+/** The price basis a currency unit states (`USD (2022, producer price)`), or null for any other unit. */
+export function priceBasisOf(unit: string): { currency: string; year: number; basis: 'producer' | 'purchaser' | 'basic' | 'not_stated' } | null {
+  const m = /(?:^| per )([A-Z]{3}) \((\d{4}), ([a-z ]+)\)$/.exec(unit)
+  const basis = m?.[3] ? PRICE_BASES[m[3]] : undefined
+  return m?.[1] && m[2] && basis ? { currency: m[1], year: Number(m[2]), basis } : null
+}
+
 /** `kg CO2e per litre`; `mass` is `kg` unless the source cannot be converted. */
 export function factorUnit(activityUnit: string, mass: 'kg' | 'g' | 't' = 'kg', gas = 'CO2e'): string {
   return `${mass} ${gas} per ${normalizeUnit(activityUnit)}`

@@ -4,11 +4,19 @@
  * as the file shows it (15 significant digits, as-published.ts). Converted values are recomputed
  * from the published cell with the recorded multiplier in decimal, to the published precision. Gas, module and material cells are proven the same way.
  */
+import Decimal from 'decimal.js'
 import type { CellValue, FactorRow } from '@openfactors/engine/release'
 import type { LockEdition } from '../lock/schema.ts'
 import { parseRef } from './refs.ts'
 import { ProofSources } from './sources.ts'
-import { asPublished, derive } from './as-published.ts'
+import { asPublished, derive, PUBLISHED_DIGITS } from './as-published.ts'
+
+const D = Decimal.clone({ precision: 40 })
+
+/** The sum of published values (each as its file shows it) in decimal, exactly as adapters must compute a derived value. */
+export function sumPublished(values: readonly number[]): number {
+  return values.reduce((acc, v) => acc.plus(new D(asPublished(v))), new D(0)).toSignificantDigits(PUBLISHED_DIGITS).toNumber()
+}
 
 /** The served value for a published value and multiplier, exactly as adapters must compute it (as-published.ts). */
 export function convertPublished(published: number, multiplier: string): number {
@@ -56,7 +64,23 @@ export class Prover {
       return
     }
     const multiplier = f.published?.multiplier
-    if (f.published) {
+    if (f.derived) {
+      // A value computed from several cells: each input is proven, then the sum re-derived.
+      const recomputed = sumPublished(f.derived.inputs.map((c) => c.value))
+      const first = f.derived.inputs[0]
+      const base = f.published ? f.published.value : f.value
+      if (!Object.is(recomputed, base) || first?.cell_ref !== f.cell_ref) {
+        this.result.checked++
+        this.fail(f, 'value', f.cell_ref, f.value, recomputed, `served value is not the decimal sum of its inputs (${recomputed}), or cell_ref is not the first input`)
+        return
+      }
+      if (f.published && !Object.is(convertPublished(f.published.value, f.published.multiplier), f.value)) {
+        this.result.checked++
+        this.fail(f, 'value', f.cell_ref, f.value, null, `served value is not published ${f.published.value} × ${f.published.multiplier}`)
+        return
+      }
+      f.derived.inputs.forEach((c, i) => this.check(f, edition, `derived.inputs.${i}`, c.cell_ref, c.value, undefined))
+    } else if (f.published) {
       const recomputed = convertPublished(f.published.value, f.published.multiplier)
       if (!Object.is(recomputed, f.value)) {
         this.result.checked++

@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { createEngine } from '../engine.ts'
 import { isEngineError } from '../errors.ts'
 import type { FactorRow, ReleaseArtifact, ReleaseManifest } from '../release/schema.ts'
+import { kindOf } from '../release/schema.ts'
 import type { ReleaseView } from '../release/view.ts'
 import { calculateEmbodied } from './embodied/calculate.ts'
 import { calculatePcaf } from './pcaf/calculate.ts'
@@ -109,7 +110,8 @@ describe.skipIf(release === null)(`calculations on the real latest release${rele
   })
 
   it('option 3a with a real spend factor: currency and price year come from its unit', () => {
-    const spend = artifact.factors.find((f) => /^kg CO2e per USD \(\d{4}, purchaser price\)$/.test(f.unit))
+    // An emission factor: the first purchaser-price row by key is a margins-only component (issue 17).
+    const spend = artifact.factors.find((f) => /^kg CO2e per USD \(\d{4}, purchaser price\)$/.test(f.unit) && kindOf(f) === 'emission_factor')
     expect(spend).toBeDefined()
     const year = Number(/\((\d{4})/.exec(spend!.unit)![1])
     const holding = (price_year: number) => ({

@@ -71,12 +71,32 @@ export const GeoMatchSchema = z.enum(['exact', 'region', 'global', 'mismatch', '
 /** Resolve: how a match's unit relates to the unit named in the text or the `unit` hint. */
 export const UnitMatchSchema = z.enum(['exact', 'convertible', 'mismatch', 'unspecified'])
 
+/** Resolve: why a match ranks where it does, for a person to check (docs/resolve.md). */
+export const ResolveExplanationSchema = z.object({
+  matched_words: z.array(z.string()).describe('Words of the description this factor matched'),
+  unmatched_words: z.array(z.string()).describe('Words of the description it did not match'),
+  place: z.object({
+    read: z.array(z.string()).describe('Places read from the text or the country hint'),
+    from: z.enum(['text', 'hint', 'none']),
+    geo_match: GeoMatchSchema,
+    reason: z.string(),
+  }),
+  unit: z.object({
+    read: z.string().nullable().describe('Activity unit read from the text or the unit hint'),
+    from: z.enum(['text', 'hint', 'none']),
+    unit_match: UnitMatchSchema,
+    reason: z.string(),
+  }),
+  why: z.string().describe('One sentence on why it ranks where it does'),
+})
+
 export const ResolveMatchSchema = z.object({
   key: z.string(),
   name: z.string(),
   value: z.number(),
   unit: z.string(),
-  confidence: z.number().gt(0).lte(1),
+  confidence: z.number().gt(0).lte(1).describe('Calibrated probability that this match is a right answer'),
+  decision: z.enum(['accept', 'review']).describe('accept: held-out precision at this confidence is at least 95%; review: a person should check'),
   geo_match: GeoMatchSchema,
   unit_match: UnitMatchSchema,
   section: z.string(),
@@ -84,6 +104,7 @@ export const ResolveMatchSchema = z.object({
   scope: ScopeSchema.nullable(),
   country: z.string(),
   region: z.string().nullable(),
+  explanation: ResolveExplanationSchema,
 })
 
 export const ResolveResponseSchema = z.object({

@@ -116,8 +116,11 @@ export type FactorKind = z.infer<typeof FactorKindSchema>
 export const FactorBasisSchema = z.object({
   /** Calorific-value basis of an energy quantity: gross (GCV, HHV) or net (NCV, LHV). */
   calorific_value: z.enum(['gross', 'net']).optional(),
-  /** Price basis of a spend factor: currency, price year and producer or purchaser price. */
-  price: z.object({ currency: z.string(), year: z.number().int(), basis: z.enum(['producer', 'purchaser']) }).optional(),
+  /**
+   * Price basis of a spend factor: currency, price year and the price the spend is measured at
+   * (producer, purchaser or basic price; `not_stated` where the publisher does not say).
+   */
+  price: z.object({ currency: z.string(), year: z.number().int(), basis: z.enum(['producer', 'purchaser', 'basic', 'not_stated']) }).optional(),
   /** What the mass counts: CO2-equivalents of all gases, or CO2 alone ("provided in CO2 only"). */
   ghg: z.enum(['co2e', 'co2']).optional(),
   /** Electricity accounting: location-based, market-based, or a market-based residual mix. */

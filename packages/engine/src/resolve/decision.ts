@@ -1,13 +1,18 @@
 /**
  * The `decision` contract shared by resolve (#12) and the emissions calculation (#13): whether a
- * match may be used as it is (`accept`) or needs a person to look at it (`review`).
- * #12 owns the final body and calibrates the threshold; until then a fixed one.
+ * match may be used as it is (`accept`) or needs a person to look at it (`review`). Accept where
+ * the calibrated confidence is at least the fitted model's threshold, chosen on out-of-fold
+ * training predictions so that accepted matches are right at least 95% of the time
+ * (docs/resolve.md reports the held-out precision and the share accepted). Resolve also sends a
+ * match whose place or unit named is not met to review.
  */
+import { RESOLVE_MODEL } from './model.ts'
+
 export type Decision = 'accept' | 'review'
 
-/** Confidence at or above which a match is accepted (uncalibrated placeholder until #12). */
-export const ACCEPT_THRESHOLD = 0.9
+/** Confidence at or above which a match is accepted (the fitted model's `acceptAt`). */
+export const ACCEPT_THRESHOLD: number = RESOLVE_MODEL.acceptAt
 
-export function decide(confidence: number): Decision {
-  return confidence >= ACCEPT_THRESHOLD ? 'accept' : 'review'
+export function decide(confidence: number, acceptAt: number = ACCEPT_THRESHOLD): Decision {
+  return confidence >= acceptAt ? 'accept' : 'review'
 }

@@ -1,35 +1,37 @@
 /**
- * Rank the factors for a parsed description: one minisearch query over the CO2e totals (and the
- * per-gas rows of a named gas), then every hit scored as a product of weights (docs/resolve.md).
+ * Rank the factors for a parsed description (docs/resolve.md): candidates from one minisearch
+ * query over the emission-factor CO2e totals (and per-gas rows where a gas is named, CO2 rows
+ * where a place or unit is), plus spend factors found by the words of their industry; each
+ * candidate becomes a feature vector (features.ts) and is scored by the fitted weights.
  */
+import type { SearchResult } from 'minisearch'
+import type { LoadedRelease } from '../index/loaded.ts'
 import { FIELD_BOOST, indexHasTerm } from '../index/search-index.ts'
 import { terms } from '../text/normalise.ts'
-import type { LoadedRelease } from '../index/loaded.ts'
 import type { ExcludedTerms } from './excluded-terms.ts'
 import { excludedTermsOf } from './excluded-terms.ts'
+import { BASE_FEATURES, emptyFeatures, featureIndex, linearScore, VARIANT_OFFSET } from './features.ts'
+import type { BaseFeature } from './features.ts'
 import type { GeoMatch } from './geo.ts'
 import { geoVerdict } from './geo.ts'
+import { searchIndustry } from './industry.ts'
+import type { ResolveModel } from './model.ts'
 import type { ParsedDescription } from './parse.ts'
 import { buildQuery } from './query.ts'
-import { variantWeight } from '../text/variants.ts'
 import type { UnitMatch } from './weights.ts'
-import { conceptWeight, ownNameTerms, placeTermsInName, sourceWeight, unitFitOf, unitMatchOf } from './weights.ts'
+import { conceptWeight, isGeneralRow, ownNameTerms, placeTermsInName, unitFitOf, unitMatchOf } from './weights.ts'
 
 export interface Scored {
   position: number
+  /** Linear score of the fitted model. */
   score: number
+  x: Float64Array
   geo: GeoMatch
   coverage: number
-  unitFit: number
   unitMatch: UnitMatch
+  /** Terms of the description this factor matched. */
+  matched: string[]
 }
-
-function better(score: number, position: number, than: Scored): boolean {
-  return score > than.score || (score === than.score && position < than.position)
-}
-
-/** Score of a factor that excludes, by name, something the user asked for ("except paper"). */
-const EXCEPT_PENALTY = 0.5
 
 /**
  * Whether query term `t` really matched: some matched word of the factor starting with it is
@@ -52,17 +54,17 @@ interface Coverage {
   excepted: boolean
 }
 
-function coverageOf(hit: { queryTerms: string[]; terms: string[] }, conceptOfTerm: ReadonlyMap<string, number>, ex: ExcludedTerms | null): Coverage {
+function coverageOf(queryTerms: readonly string[], docTerms: readonly string[], conceptOfTerm: ReadonlyMap<string, number>, ex: ExcludedTerms | null): Coverage {
   let mask = 0
   // A concept with a word matched only in a zone code or an "except" clause is not covered,
   // even when its other words match ("office paper" vs "Office Supplies (except Paper)").
   let blocked = 0
   let excepted = false
-  for (const t of hit.queryTerms) {
+  for (const t of queryTerms) {
     const c = conceptOfTerm.get(t)
     if (c === undefined) continue
-    if (ex && !realMatch(t, hit.terms, ex)) {
-      if (hit.terms.some((d) => d.startsWith(t) && ex.except.has(d))) excepted = true
+    if (ex && !realMatch(t, docTerms, ex)) {
+      if (docTerms.some((d) => d.startsWith(t) && ex.except.has(d))) excepted = true
       blocked |= 1 << c
       continue
     }
@@ -71,17 +73,10 @@ function coverageOf(hit: { queryTerms: string[]; terms: string[] }, conceptOfTer
   return { mask: mask & ~blocked, excepted }
 }
 
-/**
- * Resolve leaves out the key's words: they repeat the name's words for almost every factor, so
- * they doubled the scoring work without changing the order.
- */
+/** Resolve leaves out the key's words: they repeat the name's words for almost every factor. */
 const RESOLVE_SEARCH = { boost: FIELD_BOOST, fields: ['name', 'name_original', 'tags', 'section'] }
-
-function countIn(words: readonly string[], set: ReadonlySet<string>): number {
-  let n = 0
-  for (const w of words) if (set.has(w)) n++
-  return n
-}
+/** Spend factors taken from the industry index (on top of those the main query finds). */
+const INDUSTRY_CANDIDATES = 40
 
 /** Terms of a factor unit: "(US)" in "CO2 per gallon (US)" names the gallon, not a place. */
 const unitTermCache = new Map<string, ReadonlySet<string>>()
@@ -94,90 +89,180 @@ function unitTerms(unit: string): ReadonlySet<string> {
   return set
 }
 
-/** Scored hits best first, keeping only the best `keep` (ties: key order). */
-export function rank(release: LoadedRelease, parsed: ParsedDescription, asked = 0, keep = Number.POSITIVE_INFINITY, alsoGas: readonly string[] = []): Scored[] {
+/** Feature positions by name, read once. */
+const I = Object.fromEntries(BASE_FEATURES.map((n) => [n, featureIndex(n)])) as Record<BaseFeature, number>
+const FIELD_FEATURE: Record<string, number> = { name: I.in_name, section: I.in_section, tags: I.in_tags, name_original: I.in_original, industry: I.in_industry, learned: I.in_learned }
+/** Candidates scored with every feature (the rest by the cheaper ones only). */
+const PRE_KEEP = 120
+
+const co2Rows = new WeakMap<LoadedRelease, boolean>()
+function hasCo2Rows(release: LoadedRelease): boolean {
+  let has = co2Rows.get(release)
+  if (has === undefined) {
+    has = release.gases().includes('co2')
+    co2Rows.set(release, has)
+  }
+  return has
+}
+
+/** The share of written terms matched in each field of a hit (`in_*` features). */
+function fieldShares(x: Float64Array, match: SearchResult['match'], written: number): void {
+  const counts: Record<string, number> = {}
+  for (const term in match) for (const f of match[term] ?? []) counts[f] = (counts[f] ?? 0) + 1
+  for (const field in counts) {
+    const i = FIELD_FEATURE[field]
+    if (i !== undefined) x[i] = Math.max(x[i] ?? 0, Math.min(1, (counts[field] ?? 0) / written))
+  }
+}
+
+const UPPER = /[A-Z]/g
+const LOWER = /[a-z]/g
+
+/** Every candidate with its features and fitted score, unsorted. */
+export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescription, asked: number, model: ResolveModel, description: string): Scored[] {
   const { tree, conceptOfTerm, conceptCount } = buildQuery(parsed, (t) => indexHasTerm(release.index, t))
   if (tree.queries.length === 0) return []
   const totals = release.index.search(tree, RESOLVE_SEARCH)
-  // Per-gas rows only when the description names a gas (or the caller asks for a gas's rows
-  // as alternatives; they keep the weight of an unnamed gas).
-  const gases = [...parsed.gases, ...alsoGas.filter((g) => !parsed.gases.includes(g))]
-  const hits =
-    gases.length === 0
-      ? totals
-      : [...totals, ...gases.flatMap((gas) => release.gasIndex(gas).search(tree, RESOLVE_SEARCH))].sort((a, b) => b.score - a.score)
-  const top = hits[0]?.score ?? 0
-  if (top <= 0) return []
+  const hits = parsed.gases.length === 0 ? totals : [...totals, ...parsed.gases.flatMap((gas) => release.gasIndex(gas).search(tree, RESOLVE_SEARCH))]
+  let top = 0
+  for (const h of hits) if (h.score > top) top = h.score
+  // Industries are matched by every word written (a unit or place read from a terse purchase
+  // line may be a product word: "IN", "LB") and the synonyms of the concepts read.
+  const industryTerms = new Set([...terms(description).filter((t) => !/\d/.test(t)), ...conceptOfTerm.keys()])
+  const industry = searchIndustry(release, model, [...industryTerms]).slice(0, INDUSTRY_CANDIDATES)
+  const industryTop = industry[0]?.score ?? 0
+  const industryHit = new Map<number, SearchResult>(industry.map((h) => [h.id as number, h]))
+
   const domains = new Set(parsed.concepts.flatMap((c) => c.domains ?? []))
   const conceptWeights = parsed.concepts.map((c) => conceptWeight(c.phrase))
   const totalConceptWeight = conceptWeights.reduce((a, b) => a + b, 0) || 1
   const placeTerms = new Set(terms(parsed.placeWords.join(' ')))
-  const scored: Scored[] = []
-  // Plain factors in the unit named (and in the domains the words point at), kept apart: they rank
-  // first when they cover what the best factor covers (`promoteUnit`).
-  const inUnit: Scored[] = []
-  for (const hit of hits) {
-    const position = hit.id as number
+  const written = Math.max(1, new Set(parsed.concepts.flatMap((c) => terms(c.phrase))).size)
+  const letters = description.replace(/[^A-Za-z]/g, '')
+  const upper = letters.length >= 4 && (description.match(UPPER)?.length ?? 0) > 3 * (description.match(LOWER)?.length ?? 0)
+  const money = parsed.unit?.dimension === 'currency'
+
+  interface Meta {
+    coverage: number
+    geo: GeoMatch
+    unitMatch: UnitMatch
+  }
+  /**
+   * Fill `x` for one candidate; `full` adds the features that cost more (words per field, name
+   * words, catch-all, spend cues, place in name). Null when the factor is no answer.
+   */
+  const fill = (x: Float64Array, position: number, hit: SearchResult | undefined, ind: SearchResult | undefined, full: boolean): Meta | null => {
     const row = release.rows[position]
-    if (!row) continue
+    if (!row) return null
     const facts = release.facts(position)
-    const covered = coverageOf(hit, conceptOfTerm, excludedTermsOf(release, position))
+    const queryTerms = ind ? [...(hit?.queryTerms ?? []), ...ind.queryTerms] : (hit?.queryTerms ?? [])
+    const docTerms = ind ? [...(hit?.terms ?? []), ...ind.terms] : (hit?.terms ?? [])
+    const covered = coverageOf(queryTerms, docTerms, conceptOfTerm, excludedTermsOf(release, position))
     let coveredWeight = 0
-    for (let c = 0; c < conceptWeights.length; c++) if (covered.mask & (1 << c)) coveredWeight += conceptWeights[c] ?? 0
-    // A description that names only a place asks for nothing in particular: never a clear winner.
+    let uncovered = 0
+    for (let c = 0; c < conceptWeights.length; c++) {
+      if (covered.mask & (1 << c)) coveredWeight += conceptWeights[c] ?? 0
+      else uncovered++
+    }
     const coverage = conceptCount === 0 ? 0.5 : coveredWeight / totalConceptWeight
-    // A factor that only shares the place words is not an answer.
-    if (coverage === 0) continue
-    // Coverage of the concepts asked for dominates; BM25 differences between factors that
-    // cover the same concepts are mostly name length, so they are compressed.
-    const text = (0.75 + 0.25 * (hit.score / top)) * (0.2 + 0.8 * coverage * coverage)
+    // A factor that only shares the place words is not an answer, nor one that excludes what was asked.
+    if (coverage === 0 && (!ind || covered.excepted)) return null
+    x.fill(0)
+    if (hit) {
+      x[I.text_rel] = top > 0 ? hit.score / top : 0
+      x[I.text_log] = Math.log1p(hit.score)
+    }
+    if (ind) {
+      x[I.industry_rel] = industryTop > 0 ? ind.score / industryTop : 0
+      x[I.industry_log] = Math.log1p(ind.score)
+    }
+    x[I.coverage] = coverage
+    x[I.coverage_full] = coverage >= 0.999 ? 1 : 0
+    x[I.uncovered] = uncovered
     const geo = geoVerdict(row, parsed.places, facts.domain)
+    if (geo.match === 'exact') x[row.region ? I.geo_exact_region : I.geo_exact] = 1
+    else if (geo.match === 'region') x[I.geo_region] = 1
+    else if (geo.match === 'global') x[I.geo_global] = 1
+    else if (geo.match === 'mismatch') x[I.geo_mismatch] = 1
+    else if (facts.domain === 'materials') x[I.unplaced_material] = 1
+    else {
+      if (row.country === 'gb' || row.country === 'glo') x[I.unplaced_gb_glo] = 1
+      else if (row.country === 'us') x[I.unplaced_us] = 1
+      else if (row.country === 'eu') x[I.unplaced_eu] = 1
+      if (row.region) x[I.unplaced_regional] = 1
+    }
     const unitFit = parsed.unit ? unitFitOf(parsed.unit, facts) : 1
-    const unitWeight = parsed.unit ? 0.2 + 0.8 * unitFit : 1
     const unitMatch = unitMatchOf(parsed.unit, unitFit)
-    // Among equal matches the shorter name is the more general factor.
-    // Place words of the name are not detail (matched ones are not counted twice).
+    if (unitMatch === 'exact') x[I.unit_exact] = 1
+    else if (unitMatch === 'convertible') x[I.unit_convertible] = unitFit
+    else if (unitMatch === 'mismatch') x[I.unit_mismatch] = 1
+    if (facts.secondary) x[I.secondary] = 1
+    if (facts.derived) x[I.derived] = 1
+    if (facts.average) x[I.average] = 1
+    if (facts.perGas !== null) x[parsed.gases.includes(facts.perGas) ? I.per_gas_named : I.per_gas_unasked] = 1
+    else if (parsed.gases.length > 0) x[I.total_gas_named] = 1
+    let unasked = facts.variants & ~asked
+    for (let v = 0; unasked !== 0; v++, unasked >>>= 1) if (unasked & 1) x[VARIANT_OFFSET + v] = 1
+    if (facts.variants & asked) x[I.variant_asked] = 1
+    if (domains.size > 0) x[domains.has(facts.domain) ? I.domain_in : I.domain_out] = 1
+    if (covered.excepted) x[I.excepted] = 1
+    if (facts.domain === 'spend') {
+      x[I.spend_row] = 1
+      if (money) x[I.spend_money_named] = 1
+      else if (parsed.unit !== null) x[I.spend_other_unit] = 1
+      if (upper) x[I.spend_upper_case] = 1
+      x[I.spend_many_concepts] = Math.min(1, conceptCount / 5)
+    }
+    if (!full) return { coverage, geo: geo.match, unitMatch }
+    if (hit) fieldShares(x, hit.match, written)
+    if (ind) fieldShares(x, ind.match, written)
     const namePlaces = placeTermsInName(release, position)
-    const matchedPlaceTerms = namePlaces === 0 || placeTerms.size === 0 ? 0 : countIn(hit.terms, placeTerms)
-    const extraNameTerms = Math.max(0, ownNameTerms(release, position) - hit.terms.length - Math.max(0, namePlaces - matchedPlaceTerms))
-    const brevity = 1 / (1 + 0.02 * extraNameTerms)
-    const inDomain = domains.size === 0 || domains.has(facts.domain)
-    const domainWeight = inDomain ? 1 : 0.7
-    const placeInText = placeTerms.size > 0 && hit.queryTerms.some((t) => placeTerms.has(t) && !unitTerms(row.unit).has(t)) ? 1.1 : 1
-    const exceptWeight = covered.excepted ? EXCEPT_PENALTY : 1
-    const variant = variantWeight(facts.variants, asked)
-    const score =
-      text * geo.weight * unitWeight * sourceWeight(release, position, parsed.gases) * variant * brevity * domainWeight * placeInText * exceptWeight
-    const entry: Scored = { position, score, geo: geo.match, coverage, unitFit, unitMatch }
-    keepBest(scored, entry, keep)
-    // Not a narrower variant nobody asked for (an LCA process row in kg is not "LPG, kg").
-    if (unitMatch === 'exact' && inDomain && variant === 1 && !covered.excepted) keepBest(inUnit, entry, keep)
+    let matchedPlaceTerms = 0
+    if (namePlaces > 0) for (const t of docTerms) if (placeTerms.has(t)) matchedPlaceTerms++
+    x[I.extra_terms] = Math.log1p(Math.max(0, ownNameTerms(release, position) - (hit?.terms.length ?? 0) - Math.max(0, namePlaces - matchedPlaceTerms)))
+    if (isGeneralRow(release, position)) x[I.catch_all] = 1
+    if (placeTerms.size > 0 && queryTerms.some((t) => placeTerms.has(t) && !unitTerms(row.unit).has(t))) x[I.place_in_name] = 1
+    return { coverage, geo: geo.match, unitMatch }
   }
-  return promoteUnit(scored, inUnit, keep)
+
+  // Stage 1: the cheaper features of every hit, scored by the same weights; stage 2: all features
+  // of the best PRE_KEEP (the rest cannot catch up on the few features left).
+  const scratch = emptyFeatures()
+  const pre: { position: number; hit: SearchResult | undefined; score: number }[] = []
+  const seen = new Set<number>()
+  const consider = (position: number, hit: SearchResult | undefined): void => {
+    if (seen.has(position)) return
+    seen.add(position)
+    if (fill(scratch, position, hit, industryHit.get(position), false)) pre.push({ position, hit, score: linearScore(model.weights, scratch) })
+  }
+  const out: Scored[] = []
+  const finish = (): void => {
+    pre.sort((a, b) => b.score - a.score || a.position - b.position)
+    for (const c of pre.slice(0, PRE_KEEP)) {
+      const ind = industryHit.get(c.position)
+      const x = emptyFeatures()
+      const meta = fill(x, c.position, c.hit, ind, true)
+      if (!meta) continue
+      out.push({ position: c.position, score: linearScore(model.weights, x), x, ...meta, matched: [...new Set(ind ? [...(c.hit?.queryTerms ?? []), ...ind.queryTerms] : (c.hit?.queryTerms ?? []))] })
+    }
+    pre.length = 0
+  }
+  for (const hit of hits) consider(hit.id as number, hit)
+  for (const ind of industry) consider(ind.id as number, undefined)
+  finish()
+  // Some sources publish a place's factors per gas only (US EPA fuels, per gallon): where no CO2e
+  // total covering every concept is for the place and in the unit named, the CO2 rows are candidates.
+  const wantsMore = parsed.gases.length === 0 && (parsed.places.length > 0 || parsed.unit !== null) && hasCo2Rows(release)
+  if (wantsMore && !out.some((s) => s.coverage >= 0.999 && (parsed.places.length === 0 || s.geo === 'exact') && (parsed.unit === null || s.unitMatch === 'exact'))) {
+    const co2 = release.gasIndex('co2').search(tree, RESOLVE_SEARCH)
+    for (const h of co2) if (h.score > top) top = h.score
+    for (const hit of co2) consider(hit.id as number, hit)
+    finish()
+  }
+  return out
 }
 
-/** Insert `entry` into `list` (best first), keeping at most `keep`; the list is short, so no sort. */
-function keepBest(list: Scored[], entry: Scored, keep: number): void {
-  if (list.length >= keep) {
-    const last = list[list.length - 1] as Scored
-    if (!better(entry.score, entry.position, last)) return
-    list.pop()
-  }
-  let at = list.length
-  while (at > 0 && better(entry.score, entry.position, list[at - 1] as Scored)) at--
-  list.splice(at, 0, entry)
-}
-
-/**
- * A unit named is honoured strongly: factors in exactly that unit that cover what the best
- * factor covers rank before every other factor, even one whose unit converts (gallons asked,
- * litres ranked higher) — never silently: each match says its `unit_match`.
- */
-function promoteUnit(scored: Scored[], inUnit: readonly Scored[], keep: number): Scored[] {
-  const best = scored[0]
-  if (!best || best.unitMatch === 'exact' || best.unitMatch === 'unspecified') return scored
-  const first = inUnit.filter((s) => s.coverage >= best.coverage - 1e-9)
-  if (first.length === 0) return scored
-  const promoted = new Set(first.map((s) => s.position))
-  return [...first, ...scored.filter((s) => !promoted.has(s.position))].slice(0, keep)
+/** Best first (ties: row order). */
+export function byScore(a: Scored, b: Scored): number {
+  return b.score - a.score || a.position - b.position
 }

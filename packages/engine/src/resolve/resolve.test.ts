@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { fixtureArtifact } from '../../test/fixture.ts'
 import { createEngine } from '../engine.ts'
 import { ResolveResponseSchema } from '../find/response-schemas.ts'
+import { RESOLVE_MODEL } from './model.ts'
 
 const engine = createEngine()
 engine.load(fixtureArtifact())
@@ -36,7 +37,9 @@ describe('resolve', () => {
     // No Italian grid in the fixture: the answer says it is another country's.
     const italy = engine.resolve({ description: 'electricity Italy' }).matches
     expect(italy[0]?.geo_match).toBe('mismatch')
-    expect(italy[0]?.confidence).toBeLessThan(0.7)
+    expect(italy[0]?.decision).toBe('review')
+    expect(italy[0]?.explanation.place).toMatchObject({ read: ['italy'], from: 'text', geo_match: 'mismatch' })
+    expect(italy[0]?.explanation.place.reason).toContain('not the place read')
   })
   it('says unspecified and prefers the general factor without a place', () => {
     const m = top('grid electricity')
@@ -60,12 +63,25 @@ describe('resolve', () => {
     expect(keys).not.toContain('fuels.gb.diesel_average_biofuel_blend_co2.litres')
     expect(top('CO2 from diesel litres')?.key).toBe('fuels.gb.diesel_average_biofuel_blend_co2.litres')
   })
-  it('gives confidence 1 only to a clear winner', () => {
-    const clear = engine.resolve({ description: 'LPG litres' }).matches
-    expect(clear[0]?.confidence).toBe(1)
-    expect(clear[1]?.confidence ?? 0).toBeLessThan(1)
-    const vague = engine.resolve({ description: 'grid electricity average' }).matches
-    expect(vague[0]?.confidence).toBeLessThan(1)
+  it('gives a probability: below 1, never higher down the list, and a decision from it', () => {
+    for (const description of ['LPG litres', 'grid electricity average', 'diesel', 'electricity Italy']) {
+      const matches = engine.resolve({ description }).matches
+      for (const m of matches) {
+        expect(m.confidence).toBeLessThan(1)
+        expect(m.confidence).toBeLessThanOrEqual(matches[0]?.confidence ?? 0)
+        const checkable = m.geo_match !== 'mismatch' && m.unit_match !== 'mismatch'
+        expect(m.decision).toBe(checkable && m.confidence >= RESOLVE_MODEL.acceptAt ? 'accept' : 'review')
+      }
+    }
+  })
+  it('explains each match: words matched and not, place and unit read, why it ranks there', () => {
+    const [first, second] = engine.resolve({ description: 'diesel for our delivery vans, litres' }).matches
+    expect(first?.explanation.matched_words).toContain('diesel')
+    expect(first?.explanation.unmatched_words).toContain('delivery vans')
+    expect(first?.explanation.unit).toMatchObject({ read: 'litre', from: 'text', unit_match: 'exact' })
+    expect(first?.explanation.place).toMatchObject({ read: [], from: 'none', geo_match: 'unspecified' })
+    expect(first?.explanation.why).toMatch(/^Ranked first/)
+    expect(second?.explanation.why).toMatch(/^Ranked 2nd/)
   })
   it('respects limit and returns nothing for gibberish', () => {
     expect(engine.resolve({ description: 'diesel', limit: 2 }).matches).toHaveLength(2)
@@ -97,11 +113,10 @@ describe('a place whose source publishes per gas only', () => {
     .map((f) => (f.key === 'fuels.us.diesel_fuel.gallon' ? { ...f, key: 'fuels.us.diesel_fuel.gallon_co2', name: 'Diesel Fuel: CO2 per gallon (US)', unit: 'kg CO2 per gallon (US)' } : f))
   const usEngine = createEngine()
   usEngine.load({ ...base, factors })
-  it('keeps the CO2e total first without a unit, says mismatch, and lists the US CO2 row', () => {
+  it('offers both the US CO2 row (exact) and the UK CO2e total (mismatch), each saying so', () => {
     const res = usEngine.resolve({ description: 'diesel in the US', limit: 10 })
-    expect(res.matches[0]).toMatchObject({ country: 'gb', geo_match: 'mismatch', unit_match: 'unspecified' })
-    expect(res.matches[0]?.confidence).toBeLessThan(0.6)
-    expect(res.matches.map((m) => m.key)).toContain('fuels.us.diesel_fuel.gallon_co2')
+    expect(res.matches.find((m) => m.key === 'fuels.us.diesel_fuel.gallon_co2')?.geo_match).toBe('exact')
+    expect(res.matches.find((m) => m.key === 'fuels.gb.diesel_average_biofuel_blend.litres')?.geo_match).toBe('mismatch')
   })
   it('puts the US CO2 row first when gallons are named, and the CO2e totals after it', () => {
     const res = usEngine.resolve({ description: 'diesel gallons in the US' })

@@ -1,73 +1,89 @@
 /**
- * Resolve: free text -> ranked factor keys with confidence and geo_match (docs/decisions.md §3).
- * Reading the text is parse.ts, hints and typos adjust.ts, ranking rank.ts; this file turns
- * the ranking into the response and its confidence scale (docs/resolve.md).
+ * Resolve: free text -> ranked factor keys with a calibrated confidence, a decision and an
+ * explanation (docs/decisions.md §3, docs/resolve.md). Reading the text is parse.ts, hints and typos
+ * adjust.ts, candidates and their features rank.ts, the fitted weights model.ts.
  */
 import type { LoadedRelease } from '../index/loaded.ts'
 import { sourceOf } from '../release/view.ts'
+import { askedVariants } from '../text/variants.ts'
 import { applyHints, repairTypos } from './adjust.ts'
+import { decide } from './decision.ts'
+import { explain } from './explain.ts'
+import type { ResolveModel } from './model.ts'
+import { confidenceInputs, confidenceScore } from './confidence.ts'
+import { calibrated, RESOLVE_MODEL } from './model.ts'
+import type { ParsedDescription } from './parse.ts'
 import { parseDescription } from './parse.ts'
 import type { Scored } from './rank.ts'
-import { rank } from './rank.ts'
+import { byScore, scoreCandidates } from './rank.ts'
 import type { ParsedResolveRequest, ResolveMatch, ResolveResponse } from './schema.ts'
-import { askedVariants } from '../text/variants.ts'
 
 export { RESOLVE_LIMIT_MAX, ResolveRequestSchema, ResolveResponseSchema } from './schema.ts'
 export type { ParsedResolveRequest, ResolveMatch, ResolveRequest, ResolveResponse } from './schema.ts'
-export { rank } from './rank.ts'
-
-/** Confidence of the top match: 1 only for a clear winner that covers what was asked. */
-function topConfidence(best: Scored, second: Scored | undefined): number {
-  // A second match ranked below the top for its unit may score higher: no margin then.
-  const margin = second ? Math.max(0, (best.score - second.score) / best.score) : 1
-  const decisiveness = Math.min(1, 0.55 + 1.8 * margin)
-  const geoQuality = best.geo === 'exact' || best.geo === 'unspecified' ? 1 : best.geo === 'region' ? 0.9 : best.geo === 'global' ? 0.85 : 0.6
-  const unitQuality = 0.6 + 0.4 * best.unitFit
-  return decisiveness * best.coverage * geoQuality * unitQuality
-}
-
-/**
- * A match's confidence relative to the top one: its share of the top score. When the top was
- * ranked first for being in the unit named (`promoted`), a match that is not in that unit may
- * score higher: its share is capped at 1 and it carries its own unit quality.
- */
-function relativeConfidence(match: Scored, best: Scored, promoted: boolean): number {
-  const share = Math.min(1, match.score / best.score)
-  return promoted && match.unitMatch !== 'exact' ? share * (0.6 + 0.4 * match.unitFit) : share
-}
 
 function round3(x: number): number {
-  return Math.max(0.001, Math.round(x * 1000) / 1000)
+  return Math.max(0.001, Math.min(1, Math.round(x * 1000) / 1000))
 }
 
-export function resolveRelease(release: LoadedRelease, req: ParsedResolveRequest): ResolveResponse {
+export interface Ranked {
+  parsed: ParsedDescription
+  /** Best first, at most `keep`. */
+  top: Scored[]
+  /** Ranker probability of each of `top` (softmax over every candidate). */
+  probability: number[]
+}
+
+/** Parse a request and score every candidate (unsorted); the training script reads these too. */
+export function candidatesOf(release: LoadedRelease, req: ParsedResolveRequest, model: ResolveModel = RESOLVE_MODEL): { parsed: ParsedDescription; all: Scored[] } {
   const parsed = repairTypos(applyHints(parseDescription(req.description), req), release)
-  // The second best is needed for the confidence of the first.
-  const asked = askedVariants(req.description)
-  let scored = rank(release, parsed, asked, Math.max(2, req.limit))
-  // Nothing in the place or the unit named, and no gas named: some sources publish a place's
-  // factors per gas only (US EPA fuels, per gallon). Their CO2 rows join as alternatives, ranked
-  // as an unnamed gas is; a CO2 row in the unit named ranks first (rank.ts, tier), otherwise a
-  // CO2e total from elsewhere (honestly `mismatch`) stays first where it scores higher.
-  const top = scored[0]
-  const placeMissed = top?.geo === 'mismatch' && parsed.places.length > 0
-  const unitMissed = top !== undefined && parsed.unit !== null && top.unitMatch !== 'exact'
-  if ((placeMissed || unitMissed) && parsed.gases.length === 0) {
-    scored = rank(release, parsed, asked, Math.max(2, req.limit), ['co2'])
+  return { parsed, all: scoreCandidates(release, parsed, askedVariants(req.description), model, req.description) }
+}
+
+/** Parse, score every candidate and keep the best `keep` with their softmax probabilities. */
+export function rankRequest(release: LoadedRelease, req: ParsedResolveRequest, keep: number, model: ResolveModel = RESOLVE_MODEL): Ranked {
+  const { parsed, all } = candidatesOf(release, req, model)
+  if (all.length === 0) return { parsed, top: [], probability: [] }
+  let max = Number.NEGATIVE_INFINITY
+  for (const s of all) if (s.score > max) max = s.score
+  let sum = 0
+  for (const s of all) sum += Math.exp(s.score - max)
+  const top = keepBest(all, keep)
+  return { parsed, top, probability: top.map((s) => Math.exp(s.score - max) / sum) }
+}
+
+/** The best `keep` of `all`, best first, without sorting the whole list. */
+function keepBest(all: readonly Scored[], keep: number): Scored[] {
+  const out: Scored[] = []
+  for (const s of all) {
+    if (out.length >= keep) {
+      const last = out[out.length - 1] as Scored
+      if (byScore(s, last) >= 0) continue
+      out.pop()
+    }
+    let at = out.length
+    while (at > 0 && byScore(s, out[at - 1] as Scored) < 0) at--
+    out.splice(at, 0, s)
   }
-  const best = scored[0]
-  const picked = scored.slice(0, req.limit)
-  const c1 = best ? topConfidence(best, scored[1]) : 0
-  const promoted = best !== undefined && scored.some((s) => s.score > best.score)
-  const matches = picked.map((s): ResolveMatch => {
+  return out
+}
+
+export function resolveRelease(release: LoadedRelease, req: ParsedResolveRequest, model: ResolveModel = RESOLVE_MODEL): ResolveResponse {
+  const { parsed, top, probability } = rankRequest(release, req, req.limit, model)
+  const hints = { country: req.country !== undefined, unit: req.unit !== undefined }
+  const topRaw = confidenceScore(model.confidenceWeights, confidenceInputs(top, probability))
+  const matches = top.map((s, i): ResolveMatch => {
     const row = release.rows[s.position]
     if (!row) throw new Error('ranked position outside the release')
+    // The top match by its own model; the others by their ranker probability, never above the top.
+    const confidence = round3(i === 0 ? calibrated(model.calibration, topRaw) : Math.min(calibrated(model.calibration, topRaw), calibrated(model.calibrationBelow, probability[i] ?? 0)))
     return {
       key: row.key,
       name: row.name,
       value: row.value,
       unit: row.unit,
-      confidence: round3(best ? c1 * relativeConfidence(s, best, promoted) : 0),
+      confidence,
+      // A place or unit named and not met is always for a person to check.
+      decision: s.geo === 'mismatch' || s.unitMatch === 'mismatch' ? 'review' : decide(confidence, model.acceptAt),
       geo_match: s.geo,
       unit_match: s.unitMatch,
       section: row.section,
@@ -75,6 +91,7 @@ export function resolveRelease(release: LoadedRelease, req: ParsedResolveRequest
       scope: row.scope,
       country: row.country,
       region: row.region ?? null,
+      explanation: explain(s, i + 1, row, parsed, hints, model, top[i + 1]),
     }
   })
   return { matches, count: matches.length, data_version: release.mb_version }

@@ -4,6 +4,8 @@ import { AsOfSchema, intParam, optionalText } from '../params.ts'
 import type { Scope } from '../release/schema.ts'
 import type { SourceRef } from '../release/view.ts'
 import type { GeoMatch } from './geo.ts'
+import type { Decision } from './decision.ts'
+import type { Explanation } from './explain.ts'
 import type { UnitMatch } from './weights.ts'
 
 export const RESOLVE_LIMIT_MAX = 50
@@ -25,7 +27,10 @@ export interface ResolveMatch {
   name: string
   value: number
   unit: string
+  /** Calibrated probability that this match is a right answer (docs/resolve.md). */
   confidence: number
+  /** `accept` where held-out precision at this confidence is at least 95%, else `review`. */
+  decision: Decision
   geo_match: GeoMatch
   /** How the factor's unit relates to the unit named (text or hint); docs/resolve.md. */
   unit_match: UnitMatch
@@ -34,6 +39,7 @@ export interface ResolveMatch {
   scope: Scope | null
   country: string
   region: string | null
+  explanation: Explanation
 }
 
 export interface ResolveResponse {

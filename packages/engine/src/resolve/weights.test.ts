@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { fixtureArtifact } from '../../test/fixture.ts'
 import { LoadedRelease } from '../index/loaded.ts'
 import { unitInfo } from '../text/units.ts'
-import { conceptWeight, ownNameTerms, placeTermsInName, sourceWeight, unitFitOf } from './weights.ts'
+import { conceptWeight, isGeneralRow, ownNameTerms, placeTermsInName, unitFitOf } from './weights.ts'
 
 const release = new LoadedRelease(fixtureArtifact())
 const at = (key: string) => release.position(key) ?? -1
@@ -19,13 +19,6 @@ describe('weights', () => {
     const concrete = release.facts(at('materials.concrete.ready_mix.c30_37'))
     expect(unitFitOf(tonne, concrete)).toBe(0.9)
     expect(unitFitOf(m2, concrete)).toBe(0)
-  })
-  it('prefers primary totals; per-gas rows only when their gas is named', () => {
-    const primary = sourceWeight(release, at('fuels.gb.lpg.litres'), [])
-    const secondary = sourceWeight(release, at('fuels.glo.diesel.litre'), [])
-    const perGas = at('fuels.gb.diesel_average_biofuel_blend_co2.litres')
-    expect(secondary).toBeLessThan(primary)
-    expect(sourceWeight(release, perGas, [])).toBeLessThan(sourceWeight(release, perGas, ['co2']))
   })
 })
 
@@ -51,7 +44,8 @@ describe('name-based weights over UK-style names', () => {
     expect(placeTermsInName(uk, pos('electricity.au.nsw_act.location_scope2_kwh'))).toBeGreaterThanOrEqual(4)
     expect(placeTermsInName(uk, pos('fuels.gb.liquid_fuels_fuel_oil.tonnes'))).toBe(0)
   })
-  it('prefers the catch-all sibling ("Unknown" fuel) a little', () => {
-    expect(sourceWeight(uk, pos('transport.gb.cars_by_size_average_car_unknown.km'), [])).toBeGreaterThan(sourceWeight(uk, pos('transport.gb.cars_by_size_average_car_petrol.km'), []))
+  it('marks the catch-all sibling ("Unknown" fuel), a feature of the ranker', () => {
+    expect(isGeneralRow(uk, pos('transport.gb.cars_by_size_average_car_unknown.km'))).toBe(true)
+    expect(isGeneralRow(uk, pos('transport.gb.cars_by_size_average_car_petrol.km'))).toBe(false)
   })
 })

@@ -43,7 +43,7 @@ export function unitMatchOf(named: UnitInfo | null, fit: number): UnitMatch {
  */
 const GENERAL_ROW = /(^|[^a-z])unknown([^a-z]|$)|[-:] mixed(,|$)|\w \+ \w/i
 const generalFlags = new WeakMap<LoadedRelease, Int8Array>()
-function isGeneralRow(release: LoadedRelease, position: number): boolean {
+export function isGeneralRow(release: LoadedRelease, position: number): boolean {
   let flags = generalFlags.get(release)
   if (!flags) {
     flags = new Int8Array(release.rows.length)
@@ -51,17 +51,6 @@ function isGeneralRow(release: LoadedRelease, position: number): boolean {
   }
   if (flags[position] === 0) flags[position] = GENERAL_ROW.test(release.rows[position]?.name ?? '') ? 1 : -1
   return flags[position] === 1
-}
-
-export function sourceWeight(release: LoadedRelease, position: number, gases: readonly string[]): number {
-  const facts = release.facts(position)
-  let w = facts.secondary ? 0.65 : facts.derived ? 0.72 : 1
-  // Where nothing narrower is asked, the source's own average (or catch-all) is the common answer.
-  if (facts.average) w *= 1.08
-  if (isGeneralRow(release, position)) w *= 1.08
-  if (gases.length === 0) w *= facts.perGas ? 0.35 : 1
-  else w *= facts.perGas && gases.includes(facts.perGas) ? 1.15 : facts.perGas ? 0.5 : 0.85
-  return w
 }
 
 type TermCache = WeakMap<LoadedRelease, Int16Array>

@@ -41,6 +41,9 @@ const RULES: VariantRule[] = [
   { name: 'recycled_route', row: (k) => /closed_loop|re_used|open_loop/.test(method(k)), asked: /recycl|closed loop|closed-loop|re-?used|reuse|secondary/ },
 ]
 
+/** Names of the variant rules, in bit order (resolve learns one weight per variant). */
+export const VARIANT_NAMES: readonly string[] = RULES.map((r) => r.name)
+
 /** Bit mask of the variants a row carries. */
 export function rowVariants(row: FactorRow): number {
   const key = row.key

@@ -79,6 +79,12 @@ describe('MCP over streamable HTTP', () => {
     const resolve = await tool('resolve_activity', { description: 'diesel litres', limit: 3 })
     const httpResolve = await (await h.json('/v1/calculate/resolve', { description: 'diesel litres', limit: 3 }, key)).json()
     expect(resolve.structuredContent).toEqual(httpResolve)
+    // Decision and explanation travel unchanged: the same values as the engine's own answer.
+    const own = h.engine.resolve({ description: 'diesel litres', limit: 3 })
+    const served = httpResolve as { matches: Array<{ decision: string; explanation: unknown }> }
+    expect(served.matches.map((m) => m.decision)).toEqual(own.matches.map((m) => m.decision))
+    expect(served.matches.map((m) => m.explanation)).toEqual(own.matches.map((m) => m.explanation))
+    expect(own.matches[0]?.explanation.why).toMatch(/^Ranked first/)
   })
 
   it('pcaf, embodied and verify_receipt agree with /v1', async () => {

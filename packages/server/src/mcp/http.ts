@@ -10,6 +10,7 @@ import type { MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../app-env.ts'
 import { ApiError } from '../errors.ts'
 import { readBoundedJson } from '../middleware/limits.ts'
+import { offloadContext } from '../offload/route.ts'
 import type { App, RouteDeps } from '../routes/deps.ts'
 import { countMeteredCalls, idleLimited, StreamSlots } from './metering.ts'
 import { buildMcpServer, type ReleaseListing } from './tools.ts'
@@ -58,6 +59,9 @@ export function mcpRoutes(app: App, deps: RouteDeps): void {
       verifyReceipt: verify ?? (() => { throw new ApiError('not_found', 'Receipt verification is not available on this server.') }),
       releases: releaseListing(deps),
       calcContext: () => deps.calcContext(c.get('requestId'), c.get('account')?.plan),
+      offload: (verb, args) => (deps.offload?.ready()
+        ? deps.offload.run(verb, args, offloadContext(deps.calcContext(c.get('requestId'), c.get('account')?.plan))).then((json) => JSON.parse(json) as unknown)
+        : null),
     })
     await server.connect(transport)
     const body = c.get('body')

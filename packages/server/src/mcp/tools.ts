@@ -11,6 +11,7 @@ import {
 } from '@openfactors/engine'
 import { z } from 'zod'
 import type { CalcContextPort, EnginePort } from '../engine-port.ts'
+import type { OffloadVerb } from '../offload/protocol.ts'
 import { invalidRequest, issuesFrom, renderError } from '../errors.ts'
 import { FactorKeySchema } from '../factor-key.ts'
 import {
@@ -40,6 +41,11 @@ export interface McpDeps {
   releases: () => ReleaseListing[]
   /** Request id, clock and plan for calculations (the HTTP shell passes the caller's). */
   calcContext: () => CalcContextPort
+  /**
+   * Runs a calculation off the event loop when the host can (the HTTP server's workers); null
+   * means "calculate here". The same bounds and answers as in-process.
+   */
+  offload?: (verb: OffloadVerb, args: unknown) => Promise<unknown> | null
 }
 
 export const TOOL_NAMES = [
@@ -51,9 +57,9 @@ function ok(structured: unknown, text: string): CallToolResult {
 }
 
 /** Run an engine call; a thrown error becomes a tool error with the HTTP envelope. */
-function call(run: () => unknown, summarize: (res: unknown) => string): CallToolResult {
+async function call(run: () => unknown, summarize: (res: unknown) => string): Promise<CallToolResult> {
   try {
-    const res = run()
+    const res = await run()
     return ok(res, summarize(res))
   } catch (err) {
     const { body } = renderError(err)
@@ -82,25 +88,25 @@ function registerTools(server: McpServer, deps: McpDeps): void {
     title: 'Resolve a description to factor keys',
     description: 'Free text such as "diesel for delivery vans, litres" or "electricity in Texas" to ranked factor keys with confidence and geo_match.',
     inputSchema: ResolveRequestSchema,
-  }, (args) => call(() => engine.resolve(args), summarizeResolve))
+  }, (args) => call(() => deps.offload?.('resolve', args) ?? engine.resolve(args), summarizeResolve))
 
   server.registerTool('calculate_pcaf', {
     title: 'PCAF financed emissions',
     description: 'Attribution factor and financed emissions per holding, portfolio totals by scope, weighted data quality, audit trail and a sha256 receipt.',
     inputSchema: PcafRequestSchema,
-  }, (args) => call(() => engine.pcaf(args, deps.calcContext()), (r) => summarizeCalculation(r, 'pcaf')))
+  }, (args) => call(() => deps.offload?.('pcaf', args) ?? engine.pcaf(args, deps.calcContext()), (r) => summarizeCalculation(r, 'pcaf')))
 
   server.registerTool('calculate_embodied', {
     title: 'EN 15978 embodied carbon',
     description: 'Embodied carbon of material lines per life-cycle module (A1-A3 ... C4, D reported apart), with published module values first and cited defaults.',
     inputSchema: EmbodiedRequestSchema,
-  }, (args) => call(() => engine.embodied(args, deps.calcContext()), (r) => summarizeCalculation(r, 'embodied')))
+  }, (args) => call(() => deps.offload?.('embodied', args) ?? engine.embodied(args, deps.calcContext()), (r) => summarizeCalculation(r, 'embodied')))
 
   server.registerTool('calculate_emissions', {
     title: 'Emissions of activities (quantity x factor)',
     description: 'Activities such as 1,200 litres of diesel, 35 MWh of electricity in Texas or 12,400 USD of furniture: each a quantity {value, unit} with a factor_key or a description (resolved with the unit as hint). Units are converted exactly (no density or exchange rate invented); each line gives factor, source cell, emissions, scope, and for descriptions confidence and decision (accept/review). Totals by scope, audit and receipt.',
     inputSchema: EmissionsRequestSchema,
-  }, (args) => call(() => engine.emissions(args, deps.calcContext()), summarizeEmissions))
+  }, (args) => call(() => deps.offload?.('emissions', args) ?? engine.emissions(args, deps.calcContext()), summarizeEmissions))
 
   server.registerTool('verify_receipt', {
     title: 'Verify a calculation receipt',

@@ -3,6 +3,7 @@
  * store in a temp dir, the release files on disk, a settable clock and a captured access log.
  */
 import { createEngine, verifyReceipt } from '@openfactors/engine'
+import type { Engine } from '@openfactors/engine'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -16,6 +17,8 @@ import { testRelease, writeTestReleases } from './test-release.ts'
 
 export interface Harness {
   app: ReturnType<typeof createApp>
+  /** The engine the app serves (to compare answers with the engine's own). */
+  engine: Engine
   store: Store
   config: ServerConfig
   logs: LogLine[]
@@ -47,7 +50,7 @@ export async function harness(configOverrides: Partial<ServerConfig> = {}): Prom
     clientAddress: (req) => req.headers.get('x-test-address') ?? '192.0.2.1',
   })
   const h: Harness = {
-    app, store, config, logs,
+    app, engine, store, config, logs,
     setNow(iso) { now = new Date(iso) },
     async key(email, plan, overrides) {
       const res = await app.request('/v1/keys', { method: 'POST', headers: { 'content-type': 'application/json', 'x-test-address': `key-${email}` }, body: JSON.stringify({ email }) })

@@ -58,6 +58,19 @@ export function storeSuite(name: string, open: () => Promise<Store>): void {
       expect((await store.findAccountByEmail('d@example.org'))?.plan).toBe('enterprise')
     })
 
+    it('consume counts an amount at once, all or nothing (an MCP batch)', async () => {
+      const windows = [{ window: 'm:2026-11-22T01:00', limit: 10 }, { window: 'M:2026-11', limit: 100 }]
+      expect(await store.consume('acct:n', windows, 4)).toEqual({ ok: true, counts: [4, 4] })
+      expect(await store.consume('acct:n', windows, 7)).toEqual({ ok: false, blocked: 0, counts: [4] })
+      expect(await store.consume('acct:n', windows, 6)).toEqual({ ok: true, counts: [10, 10] })
+      expect(await store.consume('acct:fresh', windows, 11)).toMatchObject({ ok: false, blocked: 0 })
+      expect(await store.peek('acct:fresh', windows.map((w) => w.window))).toEqual([0, 0])
+    })
+
+    it('answers a ping', async () => {
+      await expect(store.ping()).resolves.toBeUndefined()
+    })
+
     it('consume counts every window and stops at the first full one without counting the others', async () => {
       const windows = [{ window: 'm:2026-11-22T01:00', limit: 3 }, { window: 'M:2026-11', limit: 5 }]
       for (let i = 1; i <= 3; i += 1) expect(await store.consume('acct:x', windows)).toEqual({ ok: true, counts: [i, i] })

@@ -71,6 +71,36 @@ describe('epa-hub on a generated stacked sheet', () => {
     expect(out.skipped.find((s) => s.reason === 'non_numeric')?.detail).toBe('0')
   })
 
+  it('carries group rows, the table, HHV and the eGRID edition into names and basis; non-baseload rates are not for inventories (issue 17)', () => {
+    const rows: Row[] = [[null, 'Emission Factors for Greenhouse Gas Inventories'], []]
+    rows.push([null, 'Table 1', 'Stationary Combustion'], [])
+    rows.push([null, null, 'Fuel Type', 'Heat Content (HHV)', 'CO2 Factor'])
+    rows.push([null, null, null, 'mmBtu per short ton', 'kg CO2 per mmBtu'])
+    rows.push([null, null, 'Biomass Fuels - Kraft Pulping Liquor, by Wood Furnish'])
+    rows.push([null, null, 'Bagasse', null, 95.5])
+    rows.push([null, null, 'Emission factors are per unit of heat content using higher heating values (HHV).'], [])
+    rows.push([null, 'Table 6', 'Electricity'], [])
+    rows.push([null, null, null, null, 'Total Output Emission Factors', null, 'Non-Baseload Emission Factors'])
+    rows.push([null, null, 'eGRID Subregion Acronym', 'eGRID Subregion Name', 'CO2 Factor', 'CH4 Factor', 'CO2 Factor', 'CH4 Factor'])
+    rows.push([null, null, null, null, '(lb / MWh)', '(lb / MWh)', '(lb / MWh)', '(lb / MWh)'])
+    rows.push([null, null, 'AKGD', 'ASCC Alaska Grid', 1052.1, 0.088, 1125.6, 0.097])
+    rows.push([null, null, 'Source: EPA eGRID2022, January 2024 (Summary Tables - Table 1. Subregion Output Emission Rates)'])
+    rows.push([null, null, 'Total output emission factors can be used as default factors for estimating GHG emissions from electricity use when developing a carbon footprint or emissions inventory. Annual non-baseload output emission factors should not be used when developing a carbon footprint or emissions inventory, but can be used to estimate GHG emissions reductions on the grid from changes in electricity use.'])
+    const sheet = XLSX.utils.aoa_to_sheet(rows)
+    const out: AdapterOutput = { factors: [], skipped: [] }
+    for (const table of findTables(sheet)) readGasTable('hub.xlsx', sheet, table, specForTitle(table.title)!, out)
+    const bagasse = out.factors.find((f) => f.key.includes('bagasse'))
+    expect(bagasse?.name).toBe('Bagasse (Biomass Fuels - Kraft Pulping Liquor, by Wood Furnish): CO2 per mmBtu (HHV)')
+    expect(bagasse?.basis).toMatchObject({ calorific_value: 'gross' })
+    const total = out.factors.find((f) => f.key.endsWith('hub_total_output_co2'))
+    const nonBase = out.factors.find((f) => f.key.endsWith('hub_non_baseload_co2'))
+    expect(total?.name).toMatch(/^Electricity, eGRID2022 subregion AKGD/)
+    expect(total?.kind).toBeUndefined()
+    expect(total?.basis?.note).toBe('eGRID2022 subregion output emission rates')
+    expect(nonBase?.kind).toBe('not_for_inventory')
+    expect(nonBase?.basis?.note).toMatch(/non-baseload output emission factors should not be used/)
+  })
+
   it('throws on a workbook without the Hub sheet', () => {
     const wb = XLSX.utils.book_new()
     XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet([['x']]), 'Other')

@@ -14,8 +14,9 @@ import { converted, tonnesToKg } from '../../keys/us-units.ts'
 import { IngestError, type AdapterContext, type AdapterOutput, type SourceAdapter } from '../types.ts'
 import { cleanLabel, dataRows, findRow, findTables, lastCol0, numericAt, LABEL_COL0, type HubTable } from './layout.ts'
 import { HUB_SHEET, readGasTable } from './read-table.ts'
-import { specForTitle, type TableSpec } from './tables.ts'
+import { TABLE_SPECS, specForTitle, type TableSpec } from './tables.ts'
 import { parseUnit } from './units.ts'
+import { uniqueNames } from '../../keys/unique-names.ts'
 
 /** Table 9: materials × disposal methods, metric tons CO2e per short ton. */
 function readWasteTable(file: string, sheet: Sheet, table: HubTable, spec: TableSpec, out: AdapterOutput): void {
@@ -57,6 +58,12 @@ function readWasteTable(file: string, sheet: Sheet, table: HubTable, spec: Table
   }
 }
 
+/** The words of the table a section belongs to (`Stationary combustion > Biomass Fuels - Liquid` -> `stationary combustion`). */
+function contextOf(section: string): string {
+  const spec = TABLE_SPECS.map((t) => t.spec).find((sp) => section.startsWith(sp.section))
+  return spec?.nameContext ?? section.toLowerCase()
+}
+
 /** GWP tables and the GWP box above Table 1: every number is reported as not a factor. */
 function skipNumbers(sheet: Sheet, fromRow0: number, toRow0: number, detail: string, out: AdapterOutput): void {
   for (let r = fromRow0; r <= toRow0; r++) {
@@ -85,6 +92,13 @@ export function ingestHubWorkbook(file: string, absPath: string): AdapterOutput 
     else readGasTable(file, sheet, table, spec, out)
   }
   if (seen.size < 11) throw new IngestError(file, `sheet ${HUB_SHEET}`, `expected 11 kinds of table, found ${[...seen].join(', ')}`)
+  // A name two tables share (`Biodiesel (100%): CO2 per gallon (US)` in the stationary and the
+  // mobile tables) gets the table it is from.
+  const names = uniqueNames(out.factors, (f) => f.name, (f) => [contextOf(f.section)])
+  out.factors = out.factors.map((f) => {
+    const name = names.get(f)
+    return name ? { ...f, name: name.replace(/^(.*?): (.*) \((.*)\)$/, '$1, $3: $2') } : f
+  })
   return out
 }
 

@@ -77,3 +77,34 @@ export function numericAt(sheet: Sheet, r: number, c: number): number | null {
 export function lastCol0(sheet: Sheet): number {
   return sheetRange(sheet).e.c
 }
+
+/** The table's `Source`/`Notes` text below its data rows (column C), joined: what the publisher says about the table. */
+export function tableNotes(sheet: Sheet, table: HubTable, headerRow0: number): string {
+  const rows = dataRows(sheet, table, headerRow0)
+  const from = (rows.at(-1) ?? headerRow0) + 1
+  const out: string[] = []
+  for (let r = from; r <= table.endRow0; r++) {
+    const t = textAt(sheet, r, LABEL_COL0)
+    if (t !== '') out.push(t)
+  }
+  return out.join(' ')
+}
+
+/** What a table's notes state about its factors (issue 17): eGRID edition, HHV basis, rates not for inventories. */
+export interface TableStatements {
+  /** `eGRID2022` where the source line names an eGRID edition. */
+  egrid: string | null
+  /** The heat contents are higher heating values (HHV): per-energy factors are on a gross CV basis. */
+  hhv: boolean
+  /** The sentence saying non-baseload rates are not for an inventory, where there is one. */
+  nonBaselineNotForInventory: string | null
+}
+
+export function tableStatements(notes: string, headerText: string): TableStatements {
+  const sentence = /[^.]*non-?baseload[^.]*should not be used[^.]*inventory[^.]*\./i.exec(notes)?.[0]?.trim() ?? null
+  return {
+    egrid: /\beGRID(\d{4})\b/i.exec(notes)?.[1] ? `eGRID${/\beGRID(\d{4})\b/i.exec(notes)?.[1]}` : null,
+    hhv: /higher heating values? \(HHV\)|\(HHV\)/i.test(`${notes} ${headerText}`),
+    nonBaselineNotForInventory: sentence,
+  }
+}

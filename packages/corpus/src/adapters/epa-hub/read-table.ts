@@ -9,7 +9,7 @@ import { egridSubject } from '../../keys/us-egrid.ts'
 import { isUsNationalLabel } from '../../keys/us-states.ts'
 import { converted, gramsToKg, lbPerMwh, tonnesToKg, type Conversion } from '../../keys/us-units.ts'
 import { IngestError, type AdapterOutput, type DraftFactor } from '../types.ts'
-import { cleanLabel, dataRows, findRow, lastCol0, numericAt, LABEL_COL0, type HubTable } from './layout.ts'
+import { cleanLabel, dataRows, findRow, lastCol0, numericAt, tableNotes, tableStatements, LABEL_COL0, type HubTable, type TableStatements } from './layout.ts'
 import type { RowLabels, TableSpec } from './tables.ts'
 import { basisSlug, gasIn, parseUnit, type UnitSpec } from './units.ts'
 
@@ -65,6 +65,8 @@ export function readGasTable(file: string, sheet: Sheet, table: HubTable, spec: 
   if (headerRow0 === null) throw new IngestError(file, `sheet ${HUB_SHEET} table ${table.number}`, `no header row matching ${spec.header}`)
   const cols = classifyColumns(sheet, table, headerRow0)
   if (cols.values.length === 0) throw new IngestError(file, `sheet ${HUB_SHEET} row ${headerRow0 + 1}`, 'no gas columns')
+  const headerText = Array.from({ length: lastCol0(sheet) + 1 }, (_, c) => textAt(sheet, headerRow0, c)).join(' ')
+  const says = tableStatements(tableNotes(sheet, table, headerRow0), headerText)
   const labels: RowLabels = { primary: '', extra: cols.extras.map(() => ''), group: '' }
   for (const r of dataRows(sheet, table, headerRow0)) {
     const where = `sheet ${HUB_SHEET} row ${r + 1}`
@@ -93,11 +95,13 @@ export function readGasTable(file: string, sheet: Sheet, table: HubTable, spec: 
       }
     })
     if (cols.heatCol0 !== null && numericAt(sheet, r, cols.heatCol0) !== null) out.skipped.push({ reason: 'not_a_factor', where: `${where} heat content`, detail: 'heat content' })
-    for (const v of cols.values) emitValue(file, sheet, r, v, cols, labels, spec, out)
+    for (const v of cols.values) emitValue(file, sheet, r, v, cols, labels, spec, says, out)
   }
 }
 
-function emitValue(file: string, sheet: Sheet, r: number, v: ValueColumn, cols: Columns, labels: RowLabels, spec: TableSpec, out: AdapterOutput): void {
+const ENERGY_ACTIVITY = /^(mmBtu|MMBtu|therm|kWh|MWh|GJ|MJ)$/
+
+function emitValue(file: string, sheet: Sheet, r: number, v: ValueColumn, cols: Columns, labels: RowLabels, spec: TableSpec, says: TableStatements, out: AdapterOutput): void {
   const where = `sheet ${HUB_SHEET} row ${r + 1} ${v.header}`
   const value = numericAt(sheet, r, v.col0)
   if (value === null) {
@@ -130,11 +134,21 @@ function emitValue(file: string, sheet: Sheet, r: number, v: ValueColumn, cols: 
   const conv = conversionFor(unit)
   const served = conv ? converted(value, conv) : { value, unit: `${unit.mass} ${unit.gas} per ${unit.activity}` }
   const extras = labels.extra.filter((e) => e !== '').map((e) => (/^(up to |from )?\d{4}(-\d{4})?$/.test(e) ? `model year ${e}` : e))
-  const labelText = [labels.primary, ...extras].join(', ')
+  // The group row above (`Biomass Fuels - Kraft Pulping Liquor, by Wood Furnish`) qualifies the
+  // row (`Bagasse`), unless it only repeats it (`Natural Gas` under `Natural Gas`).
+  const primaryText = [labels.primary, ...extras].join(', ')
+  const labelText = primaryText + (labels.group && spec.kind !== 'electricity' && !primaryText.toLowerCase().includes(labels.group.toLowerCase()) ? ` (${labels.group})` : '')
+  const nonBaseload = /non-?baseload/i.test(v.group)
+  const notForInventory = nonBaseload && says.nonBaselineNotForInventory !== null
+  const gross = says.hhv && ENERGY_ACTIVITY.test(unit.activity)
+  const notes = [spec.kind === 'electricity' && says.egrid ? `${says.egrid} subregion output emission rates` : '', notForInventory ? says.nonBaselineNotForInventory ?? '' : '', gross ? 'per unit of heat content at higher heating value (HHV)' : ''].filter((n) => n !== '')
+  const electricityName = `Electricity, ${says.egrid ?? 'eGRID'} subregion ${labelText}`
   const factor: DraftFactor = {
     key: `${spec.domain(labels, unit.activity)}.us.${subject}.${spec.method(basis, v.group)}_${gas}`,
-    name: `${spec.kind === 'electricity' ? `Electricity, eGRID subregion ${labelText}` : labelText}${v.group ? ` (${v.group.toLowerCase()})` : ''}: ${unit.gas} per ${served.unit.replace(/^.* per /, '')}`,
+    name: `${spec.kind === 'electricity' ? electricityName : labelText}${v.group ? ` (${v.group.toLowerCase()})` : ''}: ${unit.gas} per ${served.unit.replace(/^.* per /, '')}${gross ? ' (HHV)' : ''}`,
     ...served,
+    ...(notForInventory ? { kind: 'not_for_inventory' as const } : {}),
+    ...(gross || notes.length ? { basis: { ...(gross ? { calorific_value: 'gross' as const } : {}), ...(notes.length ? { note: notes.join('; ') } : {}) } } : {}),
     scope: spec.scope,
     section: [spec.section, labels.group].filter((s) => s !== '').join(' > '),
     country: 'us',

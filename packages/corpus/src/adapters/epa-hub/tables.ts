@@ -25,6 +25,12 @@ export interface TableSpec {
   headerAnyColumn?: boolean
   scope: FactorRow['scope']
   section: string
+  /**
+   * What the table is, said in every factor's name where the row labels do not say it (issue 17):
+   * `Biodiesel (100%)` is in the stationary and the mobile tables, `Passenger Car` in the
+   * transportation and the business travel tables.
+   */
+  nameContext?: string
   /** Activity unit the table implies when the header says only `mile`. */
   forceActivity?: string
   domain(labels: RowLabels, activity: string): string
@@ -44,7 +50,7 @@ export const TABLE_SPECS: { title: RegExp; spec: TableSpec }[] = [
   {
     title: /stationary combustion/i,
     spec: {
-      kind: 'stationary', header: /^fuel type$/i, scope: 'scope_1', section: 'Stationary combustion',
+      kind: 'stationary', header: /^fuel type$/i, scope: 'scope_1', section: 'Stationary combustion', nameContext: 'stationary combustion',
       domain: fuelDomain,
       subject: (l) => slugJoin([/kraft/i.test(l.group) ? 'kraft pulping liquor' : '', stationaryFuel(l.primary)]),
       method: (basis) => `stationary_${basis}`,
@@ -53,7 +59,7 @@ export const TABLE_SPECS: { title: RegExp; spec: TableSpec }[] = [
   {
     title: /mobile combustion co2/i,
     spec: {
-      kind: 'mobile_co2', header: /^fuel type$/i, scope: 'scope_1', section: 'Mobile combustion CO2',
+      kind: 'mobile_co2', header: /^fuel type$/i, scope: 'scope_1', section: 'Mobile combustion CO2', nameContext: 'mobile combustion',
       domain: () => 'fuels', subject: (l) => slugify(l.primary), method: (basis) => `mobile_${basis}`,
     },
   },
@@ -100,7 +106,7 @@ export const TABLE_SPECS: { title: RegExp; spec: TableSpec }[] = [
   {
     title: /category 4/i,
     spec: {
-      kind: 'upstream_transport', header: /^vehicle type$/i, scope: 'scope_3', section: 'Scope 3 > Category 4 upstream and category 9 downstream transportation',
+      kind: 'upstream_transport', header: /^vehicle type$/i, scope: 'scope_3', section: 'Scope 3 > Category 4 upstream and category 9 downstream transportation', nameContext: 'upstream and downstream transportation',
       domain: () => 'freight', subject: (l) => slugify(l.primary), method: (basis) => basis,
     },
   },
@@ -114,7 +120,7 @@ export const TABLE_SPECS: { title: RegExp; spec: TableSpec }[] = [
   {
     title: /category 6/i,
     spec: {
-      kind: 'business_travel', header: /^vehicle type$/i, scope: 'scope_3', section: 'Scope 3 > Category 6 business travel and category 7 employee commuting',
+      kind: 'business_travel', header: /^vehicle type$/i, scope: 'scope_3', section: 'Scope 3 > Category 6 business travel and category 7 employee commuting', nameContext: 'business travel and employee commuting',
       domain: () => 'transport', subject: (l) => slugify(l.primary), method: (basis) => basis,
     },
   },

@@ -13,11 +13,18 @@ describe('epa-supply-chain on generated files', () => {
   it('reads the CO2e file: three factors per commodity, CSV line + column as cell_ref', () => {
     const csv = [HEADER, '111110,"Soybean Farming","All GHGs","kg CO2e/2021 USD, purchaser price",1.223,0.103,1.326,"1111A0"', ''].join('\r\n')
     const out = ingestSupplyChainFile('sc/co2e.csv', parseCsv(csv))
-    expect(out.factors.map((f) => [f.key, f.value, f.unit])).toEqual([
-      ['spend.us.naics_111110_soybean_farming.without_margins', 1.223, 'kg CO2e per USD (2021, purchaser price)'],
-      ['spend.us.naics_111110_soybean_farming.margins', 0.103, 'kg CO2e per USD (2021, purchaser price)'],
-      ['spend.us.naics_111110_soybean_farming.with_margins', 1.326, 'kg CO2e per USD (2021, purchaser price)'],
+    // Without margins is producer price; margins only is a component of with margins (issue 17).
+    expect(out.factors.map((f) => [f.key, f.value, f.unit, f.kind])).toEqual([
+      ['spend.us.naics_111110_soybean_farming.without_margins', 1.223, 'kg CO2e per USD (2021, producer price)', 'emission_factor'],
+      ['spend.us.naics_111110_soybean_farming.margins', 0.103, 'kg CO2e per USD (2021, purchaser price)', 'component'],
+      ['spend.us.naics_111110_soybean_farming.with_margins', 1.326, 'kg CO2e per USD (2021, purchaser price)', 'emission_factor'],
     ])
+    expect(out.factors.map((f) => f.basis)).toEqual([
+      { price: { currency: 'USD', year: 2021, basis: 'producer' }, ghg: 'co2e' },
+      { price: { currency: 'USD', year: 2021, basis: 'purchaser' }, ghg: 'co2e' },
+      { price: { currency: 'USD', year: 2021, basis: 'purchaser' }, ghg: 'co2e' },
+    ])
+    expect(out.factors[1]?.name).toBe('Soybean Farming (NAICS 111110), supply chain margins only (component of with margins)')
     expect(out.factors[2]?.cell_ref).toBe('sc/co2e.csv#L2:Supply Chain Emission Factors with Margins')
     expect(out.factors[0]?.tags).toEqual(['NAICS 111110', 'USEEIO 1111A0'])
   })
@@ -35,6 +42,8 @@ describe('epa-supply-chain on generated files', () => {
     expect(ch4?.value).toBe(4.57e-9)
     expect(ch4?.unit).toBe('kg CH4 per USD (2022, purchaser price)')
     expect(ch4?.gases).toBeUndefined()
+    expect(out.factors.find((f) => f.key.endsWith('.without_margins_ch4'))?.unit).toBe('kg CH4 per USD (2022, producer price)')
+    expect(out.factors.find((f) => f.key.endsWith('.margins_ch4'))?.kind).toBe('component')
     expect(out.factors.some((f) => f.key.endsWith('.margins_c_c4f8') && f.unit === 'kg c-C4F8 per USD (2022, purchaser price)')).toBe(true)
     const unspecified = out.factors.find((f) => f.key.endsWith('.with_margins_hfcs_and_pfcs_unspecified_co2e'))
     expect(unspecified?.unit).toBe('kg CO2e per USD (2022, purchaser price)')

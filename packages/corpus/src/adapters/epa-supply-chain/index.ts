@@ -3,10 +3,13 @@
  *
  * Each edition is two CSVs: the CO2e file (one row per commodity, `All GHGs`) and the byGHG
  * file (one row per commodity × gas). Every published number becomes a factor:
- * - `without_margins`, `margins`, `with_margins` from the CO2e file, `kg CO2e per USD (<year>, purchaser price)`.
- *   The margins column is itself an emission factor (kg CO2e per USD of the wholesale,
- *   transport and retail margin sectors added between producer and purchaser price), so it
- *   gets its own key; with_margins = without_margins + margins.
+ * - `without_margins`, `margins`, `with_margins` from the CO2e file. The file's unit column says
+ *   "purchaser price" for every column, but EPA's method states what each column is for
+ *   (issue 17): *without* margins is per USD of **producer** price (`kg CO2e per USD (<year>,
+ *   producer price)`); *with* margins is per USD of purchaser price; the margins column is the
+ *   emissions of the wholesale, transport and retail margin sectors only, a **component** of
+ *   with_margins (with_margins = without_margins + margins), so it is served with
+ *   `kind: 'component'` and never offered as an emission factor.
  * - the same three columns per gas from the byGHG file, suffix = gas formula
  *   (`with_margins_co2`, `margins_hfc_134a`, ...). These are MASSES of the gas
  *   (`kg CH4 per USD ...`), not CO2e, so they are NOT put into the total's `gases` map
@@ -30,10 +33,11 @@ const COLUMNS = {
   useeio: 'Reference USEEIO Code',
 } as const
 
+/** Each value column: its key method, name label, price basis and kind (see the header comment). */
 const VALUE_COLUMNS = [
-  { header: 'Supply Chain Emission Factors without Margins', method: 'without_margins', label: 'without margins' },
-  { header: 'Margins of Supply Chain Emission Factors', method: 'margins', label: 'margins only' },
-  { header: 'Supply Chain Emission Factors with Margins', method: 'with_margins', label: 'with margins' },
+  { header: 'Supply Chain Emission Factors without Margins', method: 'without_margins', label: 'without margins', price: 'producer', kind: 'emission_factor' },
+  { header: 'Margins of Supply Chain Emission Factors', method: 'margins', label: 'margins only (component of with margins)', price: 'purchaser', kind: 'component' },
+  { header: 'Supply Chain Emission Factors with Margins', method: 'with_margins', label: 'with margins', price: 'purchaser', kind: 'emission_factor' },
 ] as const
 
 /** `kg CO2e/2021 USD, purchaser price` or `kg/2022 USD, purchaser price`. */
@@ -61,7 +65,7 @@ export function ingestSupplyChainFile(file: string, records: CsvRecord[]): Adapt
     const m = UNIT_PATTERN.exec(unitText)
     if (!/^\d{6}$/.test(code) || !m || !m[2]) throw new IngestError(file, `line ${rec.line}`, `unexpected NAICS code "${code}" or unit "${unitText}"`)
     const isCo2e = m[1] !== undefined
-    const activity = currencyUnit('USD', m[2])
+    const year = Number(m[2])
     const isTotal = ghg === 'All GHGs'
     const gas = isTotal ? null : gasLabel(ghg)
     const suffix = gas ? `_${gas.suffix}${isCo2e ? '_co2e' : ''}` : ''
@@ -78,8 +82,10 @@ export function ingestSupplyChainFile(file: string, records: CsvRecord[]): Adapt
         key: `spend.us.${subject}.${v.method}${suffix}`,
         name: gas ? `${title} (NAICS ${code}), ${gas.name}${isCo2e ? ' (CO2e)' : ''}, supply chain ${v.label}` : `${title} (NAICS ${code}), supply chain ${v.label}`,
         value,
-        unit: `kg ${mass} per ${activity}`,
+        unit: `kg ${mass} per ${currencyUnit('USD', year, `${v.price} price`)}`,
         scope: 'scope_3',
+        kind: v.kind,
+        basis: { price: { currency: 'USD', year, basis: v.price }, ...(gas && !isCo2e ? {} : { ghg: 'co2e' as const }) },
         section: gas ? 'Supply chain emission factors > By gas' : 'Supply chain emission factors > All GHGs',
         country: 'us',
         region: null,

@@ -125,6 +125,65 @@ const LATE_HEADER: Row[] = [
   ['New South Wales and ACT', 13.1, 14],
 ]
 
+// Issue 17 layouts: a market-based table whose label column says residual mix, a T&D losses
+// table, a waste-to-landfill table whose rows are material names, and a liquid fuels table that
+// states an energy content per kL that the summary sheet restates per t.
+const MARKET: Row[] = [
+  ['Table 2 Indirect (scope 2 and scope 3) market-based emission factors associated with the consumption and losses of purchased or acquired electricity'],
+  ['Residual Mix Factor for the market-based method', 'Scope 2 Emission Factors', 'Scope 3 Emission Factors'],
+  [null, '(kg CO2-e/kWh)', '(kg CO2-e/kWh)'],
+  ['National', 0.81, 0.11],
+]
+const TD: Row[] = [
+  ['Table 25 Transmission and distribution losses'],
+  ['State, Territory or grid description', 'Transmission and distribution losses kg CO2‑e/kWh'],
+  ['Victoria', 0.08],
+]
+const LANDFILL: Row[] = [
+  ['Table 15 Waste mix methane conversion factors and emission factors'],
+  ['Waste types', 'Scope 3 emission factor (t CO2-e/t)', 'Volume to mass conversion factor (t/m3)'],
+  ['Food', 2.1, 0.5],
+]
+const LIQUID: Row[] = [
+  ['Table 8 Direct (Scope 1) and indirect (scope 3) emission factors for the consumption of liquid fuels'],
+  ['Fuel combusted', 'Energy content factor (GJ/kL unless otherwise indicated)', 'Scope 1 Emission Factor', 'Scope 1 Emission Factor', 'Scope 1 Emission Factor', 'Scope 1 Emission Factor', 'Scope 3 Emission Factor'],
+  [null, null, '(kg CO2‑e/GJ)', '(kg CO2‑e/GJ)', '(kg CO2‑e/GJ)', '(kg CO2‑e/GJ)', '(kg CO2‑e/GJ)'],
+  [null, null, 'CO2', 'CH4', 'N2O', 'Combined gases'],
+  ['Renewable diesel', '38.6 GJ/kL', 0, 0.1, 0.2, 0.3, 'NE'],
+]
+const SUMMARY_RENEWABLE: Row[] = [
+  SUMMARY[0]!, SUMMARY[1]!,
+  ['Liquid fuels', 'Renewable diesel', 0, 0.1, 0.2, 0.3, 38.6, 'GJ/t', 11.58, 'kg CO2-e/t', 1, LIQUID[0]![0]!],
+]
+
+describe('nga: qualifiers from table titles and headers, units from the tables (issue 17)', () => {
+  const out = ingestNgaWorkbook('nga.xlsx', writeWorkbook({ 'Table 1': ELECTRICITY, 'Table 2': MARKET, 'Table 25': TD, 'Table 15': LANDFILL, 'Table 8': LIQUID, 'Energy - Scope 1 ': SUMMARY_RENEWABLE }))
+  const byKey = new Map(out.factors.map((f) => [f.key, f]))
+
+  it('names location-based and market-based (residual mix) national factors apart, with their basis', () => {
+    const location = byKey.get('electricity.au.national.location_scope2_kwh')
+    const market = byKey.get('electricity.au.national.market_scope2_kwh')
+    expect(location?.name).toBe('National: scope 2 emission factor per kWh (location-based)')
+    expect(location?.basis).toEqual({ electricity: 'location_based' })
+    expect(market?.name).toBe('National: scope 2 emission factor per kWh (market-based, residual mix)')
+    // A state only Table 1 has keeps its name; its basis still says location-based.
+    expect(byKey.get('electricity.au.nsw_act.location_scope2_kwh')).toMatchObject({ name: 'New South Wales and Australian Capital Territory: scope 2 emission factor per kWh', basis: { electricity: 'location_based' } })
+    expect(market?.basis).toEqual({ electricity: 'residual_mix' })
+  })
+
+  it('says T&D losses and waste to landfill in the name', () => {
+    expect(out.factors.find((f) => f.cell_ref === "'Table 25'!B3")?.name).toMatch(/^Victoria: .*transmission and distribution losses$/)
+    expect(out.factors.find((f) => f.cell_ref === "'Table 15'!B3")?.name).toMatch(/^Food: .*, waste to landfill$/)
+  })
+
+  it('serves the renewable diesel summary product per litre, as Table 8 states its energy content per kL', () => {
+    const f = out.factors.find((x) => x.cell_ref === "'Energy - Scope 1 '!I3")
+    expect(f).toMatchObject({ unit: 'kg CO2e per litre', published: { value: 11.58, unit: 'kg CO2e per kL' } })
+    expect(f?.value).toBe(0.01158)
+    expect(f?.basis?.note).toMatch(/Table 8 states this energy content as 38.6 GJ\/kL/)
+  })
+})
+
 describe('nga 2021 layouts on a generated workbook', () => {
   const sheets = { 'Table 46': HISTORY, 'Table 49': SIDEWAYS, 'Table 26': CARBONATES, 'Table 4': TRANSPORT }
   const path = writeWorkbook(sheets)

@@ -7,8 +7,9 @@
  */
 import { readWorkbook, textAt } from '../../read/workbook.ts'
 import { IngestError, type AdapterContext, type AdapterOutput, type SourceAdapter } from '../types.ts'
-import { readEnergySheet } from './energy-sheets.ts'
-import { readNgaTable, skipSheetNumbers } from './read-table.ts'
+import { energyContentsOf, readEnergySheet } from './energy-sheets.ts'
+import { readNgaTable, SHARED_QUALIFIER, skipSheetNumbers } from './read-table.ts'
+import { uniqueNames } from '../../keys/unique-names.ts'
 import { topicOf } from './topics.ts'
 
 /** The edition year written in the published file name (`...-factors-2021.xlsx`), else null. */
@@ -36,8 +37,16 @@ export function ingestNgaWorkbook(file: string, absPath: string, edition: number
   }
   // After the numbered tables, so their keys are known and never taken twice.
   const taken = new Set(out.factors.map((f) => f.key))
-  for (const name of summaries) readEnergySheet(file, name, wb.Sheets[name]!, out, taken)
+  const contents = energyContentsOf(wb.SheetNames.filter((n) => /^table\s*\d+/i.test(n.trim())).map((n) => ({ name: n, sheet: wb.Sheets[n]! })))
+  for (const name of summaries) readEnergySheet(file, name, wb.Sheets[name]!, out, taken, contents)
   if (tables === 0) throw new IngestError(file, 'workbook', 'no "Table N" sheets')
+  // `National: scope 2 emission factor per kWh` is in Table 1 (location-based) and Table 2
+  // (market-based): shared names take their table's qualifier.
+  const names = uniqueNames(out.factors, (f) => f.name, (f) => [SHARED_QUALIFIER.get(f) ?? ''])
+  out.factors = out.factors.map((f) => {
+    const name = names.get(f)
+    return name ? { ...f, name } : f
+  })
   return out
 }
 

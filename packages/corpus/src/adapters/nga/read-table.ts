@@ -43,7 +43,8 @@ function scopeOf(col: FactorColumn, title: string, topic: Topic): FactorRow['sco
 }
 
 /** `edition` (the workbook's year) selects label aliases; null reads every label as written. */
-export function readNgaTable(sheetName: string, sheet: Sheet, topic: Topic, out: AdapterOutput, edition: number | null = null): void {
+export function readNgaTable(sheetName: string, sheet: Sheet, topicOfTitle: Topic, out: AdapterOutput, edition: number | null = null): void {
+  let topic = topicOfTitle
   const range = sheetRange(sheet)
   const title = titleText(textAt(sheet, 0, 0))
   let firstData = -1
@@ -61,7 +62,13 @@ export function readNgaTable(sheetName: string, sheet: Sheet, topic: Topic, out:
   const headerRows = [headerStart]
   for (let r = headerStart + 1; r < firstData && textAt(sheet, r, 0) === ''; r++) headerRows.push(r)
   const bodyStart = headerStart + headerRows.length
-  const cols = classifyColumns(headerTexts(sheet, headerRows, range.e.c), range.e.c, numericCols)
+  const headers = headerTexts(sheet, headerRows, range.e.c)
+  const cols = classifyColumns(headers, range.e.c, numericCols)
+  // `Residual Mix Factor for the market-based method` over the label column: the market-based
+  // factors are a residual mix (issue 17).
+  if (topic.basis?.electricity === 'market_based' && headers.some((row) => row.some((h) => /residual mix/i.test(h)))) {
+    topic = { ...topic, qualifier: 'market-based, residual mix', basis: { ...topic.basis, electricity: 'residual_mix' } }
+  }
   if (cols.labels.length === 0) cols.labels.push(0)
   if (cols.factors.length === 0) {
     const sideways = sidewaysColumns(sheet, { headerRow0: headerStart, dataRow0: firstData, lastCol0: range.e.c })
@@ -93,6 +100,13 @@ export function readNgaTable(sheetName: string, sheet: Sheet, topic: Topic, out:
   for (const row of rows) for (const o of cols.others) {
     if (numericAt(sheet, row.row0, o.col0) !== null) out.skipped.push({ reason: /energy content/i.test(o.header) ? 'energy_conversion' : 'not_a_factor', where: `sheet ${sheetName} row ${row.row0 + 1} ${o.header}` })
   }
+}
+
+/** The qualifier a factor's name takes only where another factor of the edition shares its name (`Topic.qualifierWhenShared`). */
+export const SHARED_QUALIFIER = new WeakMap<DraftFactor, string>()
+
+function escapeRe(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
 
 function rowIsEmpty(sheet: Sheet, r: number, lastCol0: number): boolean {
@@ -137,10 +151,13 @@ function emitRow(sheetName: string, sheet: Sheet, title: string, topic: Topic, f
       ? converted(value, tonnesToKg(col.gasBasis, col.activity))
       : { value, unit: `kg ${col.gasBasis} per ${col.activity}` }
     const gasLabel = col.gas === 'total' ? '' : ` ${col.gas.toUpperCase()}${col.gasBasis === 'CO2e' ? ' (as CO2e)' : ''}`
+    const saysIt = topic.qualifier === undefined || new RegExp(`\\b${escapeRe(topic.qualifier)}\\b`, 'i').test(`${row.label} ${row.group}`)
+    const topicWords = !saysIt && !topic.qualifierWhenShared ? `, ${topic.qualifier}` : ''
     const factor: DraftFactor = {
       key: `${topic.domain}.au.${subject}.${method}`,
-      name: `${row.label}${row.group && !row.label.startsWith(row.group) ? ` (${row.group})` : ''}:${scope ? ` ${scope.replace('_', ' ')}` : ''}${col.qualifier ? ` ${col.qualifier.replace(/_/g, ' ')}` : ''}${gasLabel} emission factor per ${col.activity}`,
+      name: `${row.label}${row.group && !row.label.startsWith(row.group) ? ` (${row.group})` : ''}:${scope ? ` ${scope.replace('_', ' ')}` : ''}${col.qualifier ? ` ${col.qualifier.replace(/_/g, ' ')}` : ''}${gasLabel} emission factor per ${col.activity}${topicWords}`,
       ...served,
+      ...(topic.basis ? { basis: topic.basis } : {}),
       scope,
       section: ['NGA Factors', title, row.group].filter((s) => s !== '').join(' > '),
       country: 'au',
@@ -149,6 +166,7 @@ function emitRow(sheetName: string, sheet: Sheet, title: string, topic: Topic, f
       ...(stateOfRow ? { tags: stateOfRow.tags } : {}),
     }
     out.factors.push(factor)
+    if (!saysIt && topic.qualifierWhenShared && topic.qualifier) SHARED_QUALIFIER.set(factor, topic.qualifier)
     if (col.gas === 'total' && col.mass === 'kg') totals.set(basisKey, factor)
     else if (col.gas !== 'total' && col.mass === 'kg' && col.gasBasis === 'CO2e') pending.push({ basisKey, gas: col.gas, value, cell_ref })
   }

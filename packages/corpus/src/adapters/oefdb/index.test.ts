@@ -27,6 +27,30 @@ const CSV = [
   '',
 ].join('\n')
 
+describe('oefdb: what descriptions say goes into name, unit and basis (issue 17)', () => {
+  const AIB = 'Emission intensity of grid mix as reported. Published by the Association of Issuing Bodies (AIB). Retrieved from 2020 European Residual Mix Report. Includes production fuel mix factor.NOTE: this value is provided in CO2 only and does not include the impact of other GHGs.'
+  const csv = [
+    HEADER,
+    row({ sector: 'Energy', category: 'Electricity', activity_id: 'electricity-energy_source_grid_mix', name: 'Grid mix', activity_unit: 'kWh', 'kgCO2e-AR4': '0.11118', scope: '2', source: 'AIB', year_released: '2020', region: 'AT', description: AIB }),
+    row({ sector: 'Accommodation', category: 'Hotel', activity_id: 'accommodation_type_hotel_room', name: 'Hotel room', activity_unit: 'USD', 'kgCO2e-AR4': '0.463', source: 'GHG Protocol', year_released: '2017', region: 'GLOBAL' }),
+    row({ sector: 'Accommodation', category: 'Hotel', activity_id: 'accommodation_type_hotel_room', name: 'Hotel room', activity_unit: 'night', 'kgCO2e-AR4': '17.98', source: 'GHG Protocol', year_released: '2017', region: 'GLOBAL' }),
+    '',
+  ].join('\n')
+  const o = ingestOefdb(parseCsv(csv), 'c/oefdb.csv')
+
+  it('serves an AIB residual mix "provided in CO2 only" as a CO2 residual mix, not a CO2e grid mix', () => {
+    const aib = o.factors.find((f) => f.country === 'at')
+    expect(aib).toMatchObject({ unit: 'kg CO2 per kWh', value: 0.11118, basis: { ghg: 'co2', electricity: 'residual_mix' } })
+    expect(aib?.name).toBe('Grid mix (residual mix (market-based), CO2 only), AT — AIB 2020')
+  })
+
+  it('gives a spend row its price basis and tells same-named rows apart by unit', () => {
+    const names = o.factors.filter((f) => f.name.startsWith('Hotel room')).map((f) => f.name).sort()
+    expect(names).toEqual(['Hotel room, GLOBAL — GHG Protocol 2017 (per USD (2017, price basis not stated))', 'Hotel room, GLOBAL — GHG Protocol 2017 (per night)'])
+    expect(o.factors.find((f) => f.key.startsWith('spend.'))?.basis).toEqual({ price: { currency: 'USD', year: 2017, basis: 'not_stated' } })
+  })
+})
+
 describe('oefdb on a generated CSV', () => {
   const out = ingestOefdb(parseCsv(CSV), 'c/oefdb.csv')
   const byKey = new Map(out.factors.map((f) => [f.key, f]))
@@ -110,7 +134,11 @@ describe.skipIf(!real)('oefdb on the published CSV', () => {
     expect(restated.filter((s) => s.detail?.startsWith('GHG Protocol:'))).toHaveLength(217)
     expect(out.factors).toHaveLength(2382)
     expect(new Set(out.factors.map((f) => f.key)).size).toBe(2382)
-    expect(out.factors.filter((f) => f.unit.startsWith('kg CO2e'))).toHaveLength(2129)
+    // 44 AIB and Climate Transparency grid rows say "provided in CO2 only": CO2, not CO2e (issue 17).
+    expect(out.factors.filter((f) => f.unit.startsWith('kg CO2e'))).toHaveLength(2085)
+    expect(out.factors.filter((f) => f.basis?.ghg === 'co2' && f.unit.startsWith('kg CO2 per'))).toHaveLength(44)
+    expect(out.factors.filter((f) => f.tags?.includes('AIB') && f.basis?.electricity === 'residual_mix' && /residual mix/i.test(f.name))).toHaveLength(31)
+    expect(new Set(out.factors.map((f) => f.name)).size).toBe(out.factors.length)
     const first = out.factors[0]
     expect(first).toMatchObject({ key: 'spend.glo.agriculture_fishing_forestry_type_agriculture_hunting_forestry_fishing.ghg_protocol_ar4', value: 2.09, cell_ref: `${file}#L3:kgCO2e-AR4` })
     expect(out.factors.filter((f) => f.key.startsWith('spend.')).every((f) => /^kg CO2e per (EUR|USD|GBP) \(\d{4}, /.test(f.unit))).toBe(true)

@@ -21,6 +21,7 @@ import { slugify } from '../../keys/slug.ts'
 import { IngestError, type AdapterContext, type AdapterOutput, type DraftFactor, type SkippedRow, type SourceAdapter } from '../types.ts'
 import { activityUnitOf, domainOf, placeOf, restatedPrimary, scopeOf } from './classify.ts'
 import { disambiguate, type Candidate } from './unique.ts'
+import { statedBasis } from './basis.ts'
 
 const COLUMNS = ['sector', 'category', 'activity_id', 'name', 'activity_unit', 'kgCO2e-AR5', 'kgCO2e-AR4', 'kgCO2', 'kgCH4', 'kgN2O', 'scope', 'lca_activity', 'source', 'year_released', 'years_calculated_from', 'region', 'description'] as const
 type Column = (typeof COLUMNS)[number]
@@ -68,12 +69,14 @@ export function ingestOefdb(records: readonly CsvRecord[], file: string): Adapte
     }
     const activityId = get('activity_id')
     const unit = activityUnitOf(get('activity_unit'), source, get('years_calculated_from') || get('year_released'))
+    const said = statedBasis(get('description'), unit, get('name'))
     const domain = domainOf(get('sector'), get('category'), get('activity_unit'), activityId)
     const subject = slugify([activityId, place.region].filter(Boolean).join('_'))
     const method = slugify(source) + (total?.ar4 ? '_ar4' : '')
     const placeLabel = get('region')
     const base: Omit<DraftFactor, 'key' | 'value' | 'unit' | 'cell_ref'> = {
-      name: `${get('name')}, ${placeLabel} — ${source}${get('year_released') ? ` ${get('year_released')}` : ''}`,
+      name: `${get('name')}${said.nameQualifier}, ${placeLabel} — ${source}${get('year_released') ? ` ${get('year_released')}` : ''}`,
+      ...(said.basis ? { basis: said.basis } : {}),
       scope: scopeOf(get('scope')),
       section: [get('sector'), get('category')].filter(Boolean).join(' > '),
       country: place.country,
@@ -88,8 +91,9 @@ export function ingestOefdb(records: readonly CsvRecord[], file: string): Adapte
       subject,
       method,
       qualifiers: [get('year_released'), get('lca_activity')],
+      nameQualifiers: [`per ${unit}`, activityId.replace(/_/g, ' '), get('lca_activity'), get('year_released'), `line ${rec.line}`],
       rows: [
-        ...(total ? [{ suffix: '', factor: { ...base, value: total.value, unit: `kg CO2e per ${unit}`, cell_ref: csvRef(file, rec.line, total.column) } }] : []),
+        ...(total ? [{ suffix: '', factor: { ...base, value: total.value, unit: `kg ${said.mass} per ${unit}`, cell_ref: csvRef(file, rec.line, total.column) } }] : []),
         ...gases.map((g) => ({
           suffix: `_${g.gas}`,
           factor: { ...base, name: `${base.name} (${g.label})`, value: g.value, unit: `kg ${g.label} per ${unit}`, cell_ref: csvRef(file, rec.line, g.column) },

@@ -6,6 +6,7 @@
  * so a key never depends on which row happened to come first — except for the `_v<n>` last resort.
  */
 import { slugJoin } from '../../keys/slug.ts'
+import { uniqueNames } from '../../keys/unique-names.ts'
 import type { DraftFactor, SkippedRow } from '../types.ts'
 
 export interface Candidate {
@@ -18,6 +19,8 @@ export interface Candidate {
   method: string
   /** Labels that can tell colliding rows apart, most meaningful first. */
   qualifiers: string[]
+  /** Labels that can tell rows of one name apart (unit, activity id, LCA activity, year, line). */
+  nameQualifiers: string[]
   /** The total row (suffix '') and per-gas rows (suffix `_co2`, ...), without their keys. */
   rows: { suffix: string; factor: Omit<DraftFactor, 'key'> }[]
 }
@@ -58,8 +61,9 @@ export function disambiguate(candidates: readonly Candidate[], file: string): { 
     seen.set(key, earlier)
     kept.push({ c, key: key_ })
   }
-  const factors: DraftFactor[] = []
-  for (const { c, key } of kept) for (const r of c.rows) factors.push({ key: key + r.suffix, ...r.factor })
+  const entries = kept.flatMap(({ c, key }) => c.rows.map((r) => ({ c, factor: { key: key + r.suffix, ...r.factor } })))
+  const names = uniqueNames(entries, (e) => e.factor.name, (e) => e.c.nameQualifiers)
+  const factors: DraftFactor[] = entries.map((e) => ({ ...e.factor, name: names.get(e) ?? e.factor.name }))
   return { factors, skipped }
 }
 

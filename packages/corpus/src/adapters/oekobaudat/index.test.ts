@@ -13,7 +13,7 @@ import { realContext, realDatasetsDir } from '../co2js-average/real-datasets.ts'
 
 const COLUMNS = ['UUID', 'Version', 'Name (de)', 'Name (en)', 'Kategorie (original)', 'Kategorie (en)', 'Typ', 'Referenzjahr', 'Declaration owner',
   'Bezugsgroesse', 'Bezugseinheit', 'Flaechengewicht (kg/m2)', 'Rohdichte (kg/m3)', 'Schichtdicke (m)', 'Laengengewicht (kg/m)',
-  'Umrechungsfaktor auf 1kg', 'Modul', 'Szenario', 'Szenariobeschreibung', 'GWP', 'ODP']
+  'Umrechungsfaktor auf 1kg', 'Modul', 'Szenario', 'Szenariobeschreibung', 'GWP', 'ODP', 'Laenderkennung']
 
 type Row = Partial<Record<(typeof COLUMNS)[number], string>>
 
@@ -28,6 +28,9 @@ const CAR: Row = { UUID: 'hhhhhhhh-0010', 'Name (de)': 'PKW (Diesel) EURO 3', 'N
 const HEAT_PUMP: Row = { UUID: 'iiiiiiii-0011', 'Name (de)': 'Nutzung - Strom-Wärmepumpe Sole-Wasser (0/35)', 'Name (en)': 'Usage - electric heat pump brine-water (0/35)', 'Kategorie (original)': "'Gebäudetechnik' / 'Nutzung' / 'Nutzung Wärmeerzeuger'", 'Kategorie (en)': "'Building service engineering' / 'Use' / 'Use heat generator'", Typ: 'generic dataset', Bezugsgroesse: '3.5999712002304', Bezugseinheit: 'MJ' }
 const REFRIGERANT: Row = { UUID: 'jjjjjjjj-0012', 'Name (de)': 'Kältemittel R410a', 'Name (en)': 'Refrigerant R410a', 'Kategorie (original)': "'Gebäudetechnik' / 'Klimatisierung und Lüftung' / 'Kältemittel'", 'Kategorie (en)': "'Building service engineering' / 'Air conditioning and ventilation' / 'Refrigerants'", Typ: 'generic dataset', Bezugsgroesse: '0.00000100000000002876', Bezugseinheit: 'kg' }
 const PIPE: Row = { UUID: 'kkkkkkkk-0013', 'Name (de)': 'Trinkwasserrohr PB', 'Name (en)': 'Drinking water pipe PB', 'Kategorie (original)': "'Kunststoffe' / 'Rohre' / 'Trinkwasserrohre'", 'Kategorie (en)': "'Plastics' / 'Tubes' / 'Tab water tubes'", Typ: 'generic dataset', Bezugsgroesse: '1', Bezugseinheit: 'kg' }
+const PANEL = (uuid: string, year: string): Row => ({ UUID: uuid, 'Name (de)': 'Massivholzplatte', 'Name (en)': 'Solid wood panel', 'Kategorie (original)': "'Holz' / 'Vollholz' / 'Massivholzplatten'", 'Kategorie (en)': "'Wood' / 'Solid wood' / 'Solid wood panels'", Typ: 'average dataset', Referenzjahr: year, Bezugsgroesse: '1', Bezugseinheit: 'm3', Laenderkennung: 'DE' })
+const AT_GRID: Row = { UUID: 'llllllll-0014', 'Name (de)': 'Strommix AT', 'Name (en)': 'Electricity grid mix AT', 'Kategorie (original)': "'Sonstige' / 'Energieträger - Bereitstellung frei Verbraucher' / 'Strom'", 'Kategorie (en)': "'Others' / 'Energy carrier - delivery free user' / 'Electricity'", Typ: 'generic dataset', Bezugsgroesse: '3.6', Bezugseinheit: 'MJ', Laenderkennung: 'AT' }
+const EOL_PIPE: Row = { UUID: 'mmmmmmmm-0015', 'Name (de)': 'Kupferrohr blank End of Life', 'Name (en)': 'Copper pipe blank end of life', 'Kategorie (original)': "'Gebäudetechnik' / 'End of Life' / 'Rohre'", 'Kategorie (en)': "'Building service engineering' / 'End of life' / 'Pipes'", Typ: 'generic dataset', Bezugsgroesse: '1', Bezugseinheit: 'kg', Laenderkennung: 'RER' }
 const NO_UNIT: Row = { UUID: 'ffffffff-0008', 'Name (de)': 'Unbekannt', 'Kategorie (original)': "'Sonstige' / 'eLCA Intern' / 'eLCA Intern'", Typ: 'generic dataset', Bezugsgroesse: 'not available', Bezugseinheit: '' }
 
 const LINES: Row[] = [
@@ -51,6 +54,14 @@ const LINES: Row[] = [
   { ...CAR, Modul: 'A1-A3', GWP: '0.21' },
   { ...HEAT_PUMP, Modul: 'B6', GWP: '0.19' },
   { ...REFRIGERANT, Modul: 'A1-A3', GWP: '0.0125' },
+  { ...REFRIGERANT, UUID: 'jjjjjjjj-0016', 'Name (de)': 'Kältemittel R32', 'Name (en)': 'Refrigerant R32', Modul: 'A1-A3', GWP: '8.06324206355733' },
+  { ...REFRIGERANT, UUID: 'jjjjjjjj-0016', 'Name (de)': 'Kältemittel R32', 'Name (en)': 'Refrigerant R32', Modul: 'B1', GWP: '2087.5' },
+  { ...PANEL('pppppppp-2017', '2017'), Modul: 'A1-A3', GWP: '-643.04' },
+  { ...PANEL('pppppppp-2020', '2020'), Modul: 'A1-A3', GWP: '-647.42' },
+  { ...AT_GRID, Modul: 'A1-A3', GWP: '0.32' },
+  { ...EOL_PIPE, Modul: 'C2', GWP: '0.00823315946372009' },
+  { ...EOL_PIPE, Modul: 'C3', GWP: '0.00136414012621977' },
+  { ...EOL_PIPE, Modul: 'D', GWP: '-1.14' },
   { ...PIPE, Modul: 'A1-A3', GWP: '3.3' },
 ]
 
@@ -97,16 +108,62 @@ describe('oekobaudat on a generated Latin-1 export', () => {
     expect(out.skipped).toContainEqual({ reason: 'empty_value', where: 'o/OBD.csv#L9:GWP', detail: 'module B6' })
   })
 
-  it('does not sum A1+A2+A3: value is A1, said in a tag, and a reciprocal kg factor is kept as units per kg', () => {
+  it('sums A1+A2+A3 in decimal where the file splits them, keeping each module and recording the input cells (issue 17)', () => {
     const m = out.factors.find((f) => f.name_original === 'Dachbahn grün')
-    expect(m?.value).toBe(5.1)
-    expect(m?.tags).toContain('value module A1')
+    // 5.1 + 0.2 + 0.3 in binary floats is 5.6 by luck; the adapter sums in decimal either way.
+    expect(m?.value).toBe(5.6)
+    expect(m?.cell_ref).toBe('o/OBD.csv#L12:GWP')
+    expect(m?.derived).toEqual({ op: 'sum', inputs: [
+      { value: 5.1, cell_ref: 'o/OBD.csv#L12:GWP' },
+      { value: 0.2, cell_ref: 'o/OBD.csv#L13:GWP' },
+      { value: 0.3, cell_ref: 'o/OBD.csv#L14:GWP' },
+    ] })
+    expect(m?.basis?.note).toMatch(/^A1 \+ A2 \+ A3: /)
+    expect(m?.tags).toContain('value modules A1+A2+A3')
     expect(Object.keys(m?.modules ?? {})).toEqual(['A1', 'A2', 'A3'])
     expect(m?.unit).toBe('kg CO2e per m2')
     expect(m?.material?.kg_per_declared_unit).toBeNull()
     expect(m?.material?.units_per_kg).toEqual({ value: 0.526, cell_ref: 'o/OBD.csv#L12:Umrechungsfaktor auf 1kg' })
     expect(m?.material?.mass_factor_reading).toBe('Umrechungsfaktor auf 1kg 0.526 is 1 / the published area mass 1.9 kg/m2')
     expect(m?.material?.area_mass_kg_m2?.value).toBe(1.9)
+  })
+
+  it('serves an end-of-life dataset\'s whole stage (C2 + C3), not its transport module alone', () => {
+    const eol = out.factors.find((f) => f.name === 'Copper pipe blank end of life')
+    expect(eol?.value).toBe(0.00959729958993986)
+    expect(eol?.derived?.inputs.map((c) => c.cell_ref)).toEqual(['o/OBD.csv#L27:GWP', 'o/OBD.csv#L28:GWP'])
+    expect(eol?.modules?.D?.value).toBe(-1.14)
+  })
+
+  it('reads the country from Laenderkennung and keys processes with it (AT, RER -> eu)', () => {
+    const at = out.factors.find((f) => f.name === 'Electricity grid mix AT')
+    expect(at).toMatchObject({ country: 'at', unit: 'kg CO2e per kWh' })
+    expect(at?.key).toMatch(/^electricity\.at\./)
+    const eol = out.factors.find((f) => f.name === 'Copper pipe blank end of life')
+    expect(eol?.country).toBe('eu')
+    expect(eol?.tags).toContain('Laenderkennung RER')
+    expect(byKey.get('materials.concrete.ready_mix.c25_30')?.tags).toContain('Laenderkennung not published (ÖKOBAUDAT, Germany)')
+  })
+
+  it('states why a value is negative: biogenic uptake', () => {
+    const glulam = byKey.get('materials.timber.glulam.softwood')
+    expect(glulam?.basis?.biogenic).toBe('uptake_included')
+    expect(glulam?.basis?.note).toMatch(/taken up by the bio-based material/)
+    expect(byKey.get('materials.steel.reinforcement.reinforcing')?.basis).toBeUndefined()
+  })
+
+  it('tells two datasets of one name apart by the qualifier that differs (reference year)', () => {
+    const names = out.factors.filter((f) => f.name.startsWith('Solid wood panel')).map((f) => f.name).sort()
+    expect(names).toEqual(['Solid wood panel (2017)', 'Solid wood panel (2020)'])
+    expect(new Set(out.factors.map((f) => f.name)).size).toBe(out.factors.length)
+  })
+
+  it('cross-checks a 0.000001 kg reference quantity against the dataset\'s B1: read per 1 kg when rescaling is impossible', () => {
+    const r32 = out.factors.find((f) => f.name === 'Refrigerant R32')
+    expect(r32).toMatchObject({ value: 8.06324206355733, unit: 'kg CO2e per kg' })
+    expect(r32?.published).toBeUndefined()
+    expect(r32?.basis?.note).toMatch(/read as per 1 kg: × 1000000 would put module B1 \(2087.5\)/)
+    expect(r32?.material?.declared_quantity?.value).toBe(0.00000100000000002876)
   })
 
   it('reads a density-only m2 factor by the layer it implies: gypsum fibreboard 0.068 is m2 per kg (12.5 mm at 1180 kg/m3)', () => {
@@ -145,7 +202,7 @@ describe('oekobaudat on a generated Latin-1 export', () => {
   })
 
   it('skips a dataset without a declared unit and gives schema-valid rows', () => {
-    expect(out.factors).toHaveLength(12)
+    expect(out.factors).toHaveLength(17)
     expect(out.skipped.find((s) => s.detail?.includes('no usable declared unit'))?.where).toBe('o/OBD.csv#L17')
     for (const f of out.factors) expect(FactorRowSchema.safeParse({ ...f, source_id: 'x' }).success).toBe(true)
   })
@@ -274,6 +331,24 @@ describe.skipIf(!real)('oekobaudat on the published export', () => {
     const odd = out!.factors.filter((f) => /per \d/.test(f.unit)).map((f) => f.unit)
     expect([...new Set(odd)].sort()).toEqual(['kg CO2e per 0.496 m2', 'kg CO2e per 1.00142720288841 m2', 'kg CO2e per 1.25076923076923 m2', 'kg CO2e per 1125.2919908702 MJ', 'kg CO2e per 1454.48000706215 MJ', 'kg CO2e per 199.35 kg', 'kg CO2e per 8765.77840112202 hour'])
     expect(out!.factors.filter((f) => f.unit === 'kg CO2e per 3.5999712002304 MJ')).toEqual([])
-    expect(byKey.get('materials.building_services.refrigerants.r410a')).toMatchObject({ unit: 'kg CO2e per kg', published: { multiplier: '1000000' } })
+    // Declared per 0.000001 kg, but its own B1 (2,087.5, R410a's GWP) is per kg: read per kg (issue 17).
+    const r410a = byKey.get('materials.building_services.refrigerants.r410a')
+    expect(r410a).toMatchObject({ unit: 'kg CO2e per kg', value: 8.06324206355733 })
+    expect(r410a?.published).toBeUndefined()
+    expect(r410a?.modules?.B1?.value).toBe(2087.5)
+  })
+
+  it('serves A1+A2+A3 summed where the file splits them: gypsum fibreboards 5.30845 per m2, not A1 alone (0.13991)', () => {
+    const g = byKey.get('materials.plasterboard.gypsum.fibreboards')
+    expect(g?.value).toBe(5.30845)
+    expect(g?.derived?.inputs).toHaveLength(3)
+  })
+
+  it('reads countries from the file: AT, RER, GB, EU-27 datasets are not served as de', () => {
+    const countries = out!.factors.reduce<Record<string, number>>((a, f) => ({ ...a, [f.country]: (a[f.country] ?? 0) + 1 }), {})
+    expect(countries.at).toBeGreaterThan(20)
+    expect(countries.eu).toBeGreaterThan(20)
+    expect(countries.gb).toBeGreaterThan(0)
+    expect(out!.factors.filter((f) => f.value < 0).every((f) => f.basis?.biogenic === 'uptake_included')).toBe(true)
   })
 })

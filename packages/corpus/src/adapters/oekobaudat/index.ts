@@ -5,11 +5,23 @@
  * carriers, operating building services, transport, end of life, site processes: `domainOf` in
  * `categories.ts`) are keyed `<domain>.de.<type>_<grade>.oekobaudat`.
  *
- * - `value` is the published `A1-A3` GWP. Where the dataset has no A1-A3 row (energy and
- *   transport datasets, end-of-life only, or A1/A2/A3 published apart), `value` is the first
- *   published module in EN 15978 order (A1, A2, A3, A4, ... C4, D), named in a tag
- *   `value module <X>`; A1+A2+A3 are never summed here — the modules are served as published.
+ * - `value` is the published `A1-A3` GWP. Where the dataset has no A1-A3 row, `value` is the
+ *   first life-cycle stage the dataset publishes (product A1-A3, construction A4-A5, use B1-B7,
+ *   end of life C1-C4, then D), whole: where the file splits the stage into modules (A1, A2,
+ *   A3 rows), `value` is their sum in decimal, with `derived` naming every input cell (the proof
+ *   re-reads each and re-sums), and each module stays in `modules` (issue 17: A1 alone is a part
+ *   served as a whole). A tag `value modules A1+A2+A3` and `basis.note` say which.
  * - `modules`: every published module GWP with its own cell (`<file>#L<line>:GWP`).
+ * - Reference quantity: derived from the declared unit (`declaredUnitOf`), then cross-checked
+ *   against the dataset's own modules: a tiny declared mass (`0.000001 kg`) whose rescaling
+ *   would put a module above any substance's GWP per kg (R410a's B1, 2,087.5 per kg, would
+ *   become 2.09e9) is read as per 1 kg, with the reason in `basis.note`.
+ * - Country: the file's `Laenderkennung` (AT, GB, ... ; EU-27, EU-25, RER, WEU -> `eu`; GLO ->
+ *   `glo`), never the publisher's own country by default.
+ * - A negative value states its basis: EN 15804+A1 GWP counts the CO2 a bio-based product took
+ *   up as negative in A1 (`basis.biogenic: 'uptake_included'`).
+ * - Names: two datasets with one name get the qualifier that tells them apart (type, owner,
+ *   reference year, country, category), as keys do.
  * - Scenarios: a module published for several scenarios (S1/S2, "energetisch"/"stofflich")
  *   takes the dataset's first scenario label in file order, so C2, C3, C4 and D stay on the
  *   same scenario; the other scenarios' rows are left out (skipped `out_of_scope`).
@@ -33,14 +45,34 @@ import { declaredUnitOf, materialData } from './material.ts'
 import { gradeOf } from './grade.ts'
 import { groupDatasets, readObdRecords, type ObdDataset, type ObdRow } from './read.ts'
 import type { CsvRecord } from '../../read/csv.ts'
-import { convertPublished } from '../../proof/prove.ts'
+import { convertPublished, sumPublished } from '../../proof/prove.ts'
+import { countryOf } from './country.ts'
+import { uniqueNames } from '../../keys/unique-names.ts'
 
-const MODULE_ORDER = ModuleLabelSchema.options
+/** EN 15978 life-cycle stages in order; a dataset's value is the first stage it publishes. */
+const STAGES: readonly (readonly ModuleLabel[])[] = [['A1', 'A2', 'A3'], ['A4', 'A5'], ['B1', 'B2', 'B3', 'B4', 'B5', 'B6', 'B7'], ['C1', 'C2', 'C3', 'C4'], ['D']]
+/**
+ * No substance releases more than about 2.5e4 kg CO2e per kg (SF6's GWP, the highest of the
+ * Kyoto gases, is 23,500 in AR5): a module above 1e5 per kg is not per kg.
+ */
+const MAX_PER_KG = 1e5
+
+/** The modules the served value is: A1-A3 where published, else the first stage's modules. */
+export function valueModules(modules: Partial<Record<ModuleLabel, CellValue>>): ModuleLabel[] {
+  if (modules['A1-A3']) return ['A1-A3']
+  for (const stage of STAGES) {
+    const present = stage.filter((m) => modules[m] !== undefined)
+    if (present.length > 0) return present
+  }
+  return []
+}
 
 interface Draft {
   uuid: string
   /** What can tell two datasets of one key apart, in the order tried: type, owner, reference year, UUID. */
   qualifiers: string[]
+  /** What can tell two datasets of one name apart, in the order tried: reference year, owner, country, category, type, UUID. */
+  nameQualifiers: string[]
   /** `materials`, or the domain of a process that is not a product (`electricity`, `freight`, ...). */
   domain: string
   category: string
@@ -92,12 +124,14 @@ function draftOf(ds: ObdDataset, file: string, skipped: SkippedRow[]): Draft | n
     modules[label] = { value, cell_ref: where }
     rowsOf.set(label, row)
   }
-  const valueModule = MODULE_ORDER.find((m) => modules[m] !== undefined)
+  const parts = valueModules(modules)
+  const valueModule = parts[0]
   if (!valueModule) {
     skipped.push({ reason: 'empty_value', where: whereDs, detail: `dataset ${ds.uuid} has no GWP value` })
     return null
   }
   const valueRow = rowsOf.get(valueModule)!
+  const inputs = parts.map((m) => modules[m]!)
   const nameDe = head.get('Name (de)')
   const nameEn = fixPublishedEnglish(head.get('Name (en)')) || translateDe(nameDe)
   const pathEn = fixPublishedEnglish(head.get('Kategorie (en)'))
@@ -110,15 +144,35 @@ function draftOf(ds: ObdDataset, file: string, skipped: SkippedRow[]): Draft | n
   const levelsDe = categoryLevels(head.get('Kategorie (original)'))
   const levelsEn = categoryLevels(pathEn)
   const tags = ['ÖKOBAUDAT', ds.uuid, head.get('Typ'), ...levelsDe.slice(1), ...levelsEn.slice(2)].filter((t) => t !== '')
-  if (valueModule !== 'A1-A3') tags.push(`value module ${valueModule}`)
+  if (valueModule !== 'A1-A3') tags.push(`value module${parts.length > 1 ? 's' : ''} ${parts.join('+')}`)
   if (declared.note) tags.push(declared.note)
   // passenger cars are declared per 1000 m of `Fahrzeugkilometer` (their reference flow): vehicle km
   const activityUnit = domain === 'transport' && declared.activityUnit === 'km' ? 'vehicle.km' : declared.activityUnit
-  const publishedValue = modules[valueModule]!.value
-  const convert = declared.convert
+  const publishedValue = inputs.length > 1 ? sumPublished(inputs.map((c) => c.value)) : inputs[0]!.value
+  const notes: string[] = []
+  if (inputs.length > 1) notes.push(`${parts.join(' + ')}: the file publishes the stage as separate modules; the value is their sum`)
+  // Cross-check the reference quantity against the dataset's own modules (see MAX_PER_KG).
+  let convert = declared.convert
+  if (convert && declared.enumUnit === 'kg') {
+    const multiplier = Number(convert.multiplier)
+    const largest = (Object.entries(modules) as Array<[ModuleLabel, CellValue]>).sort(([, a], [, b]) => Math.abs(b.value) - Math.abs(a.value))[0]
+    const over = largest && Math.abs(largest[1].value) * multiplier > MAX_PER_KG ? largest : undefined
+    if (over) {
+      notes.push(`declared per ${head.get('Bezugsgroesse')} kg, read as per 1 kg: × ${convert.multiplier} would put module ${over[0]} (${over[1].value}) above any substance's GWP per kg`)
+      convert = undefined
+    }
+  }
+  const country = countryOf(head.get('Laenderkennung'))
+  if (country.note) tags.push(country.note)
+  const value = convert ? convertPublished(publishedValue, convert.multiplier) : publishedValue
+  // EN 15804+A1 GWP counts CO2 taken up by bio-based material as negative (released again in C3/C4).
+  const biogenic = value < 0 || inputs.some((c) => c.value < 0)
+  if (value < 0) notes.push('negative: EN 15804+A1 counts the CO2 taken up by the bio-based material as negative in A1; it is released again at end of life (C3/C4)')
+  const basis = { ...(biogenic ? { biogenic: 'uptake_included' as const } : {}), ...(notes.length ? { note: notes.join('; ') } : {}) }
   return {
     uuid: ds.uuid,
     qualifiers: [head.get('Typ').replace(/\s*dataset$/i, ''), head.get('Declaration owner'), head.get('Referenzjahr'), ds.uuid.slice(0, 8)],
+    nameQualifiers: [head.get('Referenzjahr'), head.get('Declaration owner'), head.get('Laenderkennung'), levelsEn.at(-1) ?? '', head.get('Typ').replace(/\s*dataset$/i, ''), ds.uuid.slice(0, 8)],
     domain,
     category,
     type,
@@ -126,14 +180,16 @@ function draftOf(ds: ObdDataset, file: string, skipped: SkippedRow[]): Draft | n
     factor: {
       name: nameEn,
       name_original: nameDe,
-      value: convert ? convertPublished(publishedValue, convert.multiplier) : publishedValue,
+      value,
       unit: `kg CO2e per ${activityUnit}`,
       ...(convert ? { published: { value: publishedValue, unit: `kg CO2e per ${convert.publishedUnit}`, conversion: convert.conversion, multiplier: convert.multiplier } } : {}),
       scope: null,
       section: `${levelsDe.join(' > ')} (${levelsEn.join(' > ')})`,
-      country: 'de',
+      country: country.code,
       region: null,
       cell_ref: csvRef(file, valueRow.line, 'GWP'),
+      ...(inputs.length > 1 ? { derived: { op: 'sum' as const, inputs } } : {}),
+      ...(Object.keys(basis).length ? { basis } : {}),
       modules,
       material,
       tags: [...new Set(tags)],
@@ -155,7 +211,7 @@ export function assignKeys(drafts: readonly Draft[]): DraftFactor[] {
   const keyAt = (d: Draft, level: number): string => {
     const extra = level === 0 ? '' : slugify(d.qualifiers[level - 1] ?? '', 24)
     const grade = extra ? slugify(`${d.grade}_${extra}`) : d.grade
-    if (d.domain !== 'materials') return `${d.domain}.de.${slugify(processSubject(d.type, grade))}.oekobaudat`
+    if (d.domain !== 'materials') return `${d.domain}.${d.factor.country}.${slugify(processSubject(d.type, grade))}.oekobaudat`
     return `materials.${d.category}.${d.type}.${grade}`
   }
   const last = Math.max(0, ...drafts.map((d) => d.qualifiers.length))
@@ -170,7 +226,8 @@ export function assignKeys(drafts: readonly Draft[]): DraftFactor[] {
     }
     if (!moved) break
   }
-  return drafts.map((d) => ({ key: keyAt(d, level.get(d)!), ...d.factor }))
+  const names = uniqueNames(drafts, (d) => d.factor.name, (d) => d.nameQualifiers)
+  return drafts.map((d) => ({ key: keyAt(d, level.get(d)!), ...d.factor, name: names.get(d) ?? d.factor.name }))
 }
 
 export function ingestOekobaudat(records: readonly CsvRecord[], file: string): AdapterOutput {

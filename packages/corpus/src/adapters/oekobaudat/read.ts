@@ -9,7 +9,7 @@ import { IngestError } from '../types.ts'
 export const REQUIRED_COLUMNS = [
   'UUID', 'Name (de)', 'Declaration owner', 'Referenzjahr', 'Name (en)', 'Kategorie (original)', 'Kategorie (en)', 'Typ', 'Bezugsgroesse', 'Bezugseinheit',
   'Flaechengewicht (kg/m2)', 'Rohdichte (kg/m3)', 'Schichtdicke (m)', 'Laengengewicht (kg/m)', 'Umrechungsfaktor auf 1kg',
-  'Modul', 'Szenario', 'Szenariobeschreibung', 'GWP',
+  'Modul', 'Szenario', 'Szenariobeschreibung', 'GWP', 'Laenderkennung',
 ] as const
 export type ObdColumn = (typeof REQUIRED_COLUMNS)[number]
 

@@ -7,7 +7,7 @@
  */
 import type { SkippedRow } from '../types.ts'
 import { cellAt, cellRef, mergedText, sheetRange, textAt, type Sheet, type Workbook } from '../../read/workbook.ts'
-import { cleanLabel, parseScope, type UkCell } from '../../keys/uk-cells.ts'
+import { cleanLabel, parseScope, type UkCell, type UkLabels } from '../../keys/uk-cells.ts'
 import type { Scope } from '@openfactors/engine/release'
 
 /** Sheets with reference data or text only (MANIFEST §1B). */
@@ -40,6 +40,19 @@ export function sheetScope(sheet: Sheet): Scope | null {
     if (/^scope:?$/i.test(textAt(sheet, r, 0))) return parseScope(textAt(sheet, r, 1))
   }
   return null
+}
+
+/**
+ * The calorific-value basis a sheet's header notes state for all its energy-based factors
+ * (`All factors are on a net calorific value basis.`, `All outside of scopes energy-based
+ * factors are provided on a net CV basis.`), or undefined.
+ */
+export function sheetCvBasis(sheet: Sheet): UkLabels['sheetCv'] {
+  for (let r = 0; r < 20; r++) {
+    const m = /\ball\b[^.]*\b(net|gross) (?:calorific value|CV) basis/i.exec(textAt(sheet, r, 0))
+    if (m?.[1]) return m[1].toLowerCase() === 'net' ? 'Net CV' : 'Gross CV'
+  }
+  return undefined
 }
 
 function findTable(sheet: Sheet, r: number, lastCol: number, merged: (r: number, c: number) => string | undefined): Table | null {
@@ -79,6 +92,7 @@ export function readFullSetSheet(sheetName: string, sheet: Sheet): FullSetRead {
   const cells: UkCell[] = []
   const skipped: SkippedRow[] = []
   const scope = sheetScope(sheet)
+  const sheetCv = sheetCvBasis(sheet)
   const merged = mergedText(sheet)
   const range = sheetRange(sheet)
   const lastCol = Math.min(range.e.c, 200)
@@ -116,7 +130,7 @@ export function readFullSetSheet(sheetName: string, sheet: Sheet): FullSetRead {
           continue
         }
         cells.push({
-          labels: { level1: cleanLabel(sheetName), levels, column: vc.band, uom, ghg: vc.ghg },
+          labels: { level1: cleanLabel(sheetName), levels, column: vc.band, uom, ghg: vc.ghg, ...(sheetCv ? { sheetCv } : {}) },
           scope,
           value: v,
           cellRef: ref,

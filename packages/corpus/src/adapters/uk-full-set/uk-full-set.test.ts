@@ -172,6 +172,37 @@ describe('uk-full-set adapter', () => {
     expect(byKey(asOld, 'freight.gb.hgv_all_diesel_all_hgvs_average_laden.freighting_tonne_km')).toBeUndefined()
   })
 
+  it('carries a sheet note\'s CV basis into the unit and basis of its energy factors (issue 17)', () => {
+    const aoa: Rows = [['UK Government GHG Conversion Factors for Company Reporting'], ['Bioenergy'], [], [], ['Emissions source:', 'Bioenergy'], ['Scope:', 'Outside of Scopes'], [],
+      ['Bioenergy conversion factors should be used for the combustion of fuels produced from recently living sources. All factors are on a net calorific value basis.'], [], [],
+      ['Activity', 'Fuel', 'Unit', 'kg CO2e'],
+      ['Biofuel', 'Biodiesel ME', 'litres', 0.16751],
+      [null, null, 'GJ', 4.93],
+      [null, null, 'kWh', 0.01775],
+    ]
+    const o = ingest(2025, { Bioenergy: XLSX.utils.aoa_to_sheet(aoa) })
+    const kwh = o.factors.find((f) => f.cell_ref === "'Bioenergy'!D14")
+    expect(kwh).toMatchObject({ unit: 'kg CO2e per kWh', basis: { calorific_value: 'net', note: 'the sheet states all its energy-based factors on a net calorific value basis' } })
+    expect(kwh?.key).toMatch(/\.kwh$/)
+    expect(o.factors.find((f) => f.cell_ref === "'Bioenergy'!D13")?.basis?.calorific_value).toBe('net')
+    // Litres are not an energy unit: no CV basis.
+    expect(o.factors.find((f) => f.cell_ref === "'Bioenergy'!D12")).toMatchObject({ unit: 'kg CO2e per litre' })
+    expect(o.factors.find((f) => f.cell_ref === "'Bioenergy'!D12")?.basis).toBeUndefined()
+    // A unit that states its CV basis gets it without a note.
+    expect(byKey(out, 'fuels.gb.gaseous_fuels_natural_gas.kwh_gross_cv')?.basis).toEqual({ calorific_value: 'gross' })
+  })
+
+  it('does not give international, to/from non-UK flights the UK as country (issue 17)', () => {
+    const flights = sheet('Business travel- air', 'Scope 3', 20, [
+      [null, null, null, null, 'With RF'],
+      ['Activity', 'Haul', 'Class', 'Unit', 'kg CO2e'],
+      ['Flights', 'International, to/from non-UK', 'Average passenger', 'passenger.km', 0.18287],
+      [null, 'Long-haul, to/from UK', 'Average passenger', 'passenger.km', 0.19085],
+    ], ['E20:E20'])
+    const o = ingest(2025, { 'Business travel- air': flights })
+    expect(o.factors.map((f) => [f.country, f.key.split('.')[1]])).toEqual([['glo', 'glo'], ['gb', 'gb']])
+  })
+
   it('refuses a workbook without any factor table', () => {
     expect(() => ingest(2025, { Introduction: intro })).toThrow(/no factor table/)
   })

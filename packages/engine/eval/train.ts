@@ -1,0 +1,145 @@
+/**
+ * `npm run resolve:train -w @openfactors/engine`: fit the resolve model on the TRAIN split of the
+ * development set and write src/resolve/model-data.ts (docs/resolve.md).
+ * 1. Industry words per NAICS code; for each of 5 folds of the training cases, words without the
+ *    fold's own purchase lines, so a line's features never contain its own words.
+ * 2. Features of the 200 strongest candidates by text; a first fit on the best 60 of them, a second
+ *    on the 60 hardest under the first fit (conditional logit, eval/fit.ts).
+ * 3. Out-of-fold probabilities (fold weights, fold words) -> isotonic calibration -> the confidence
+ *    from which out-of-fold matches are right at least 96% of the time (95% is the promise).
+ * Held-out cases are never read.
+ */
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { LoadedRelease } from '../src/index/loaded.ts'
+import { parseArtifact } from '../src/release/parse.ts'
+import { FEATURES } from '../src/resolve/features.ts'
+import type { ResolveModel } from '../src/resolve/model.ts'
+import { calibrated } from '../src/resolve/model.ts'
+import { candidatesOf, ResolveRequestSchema } from '../src/resolve/resolve.ts'
+import type { DevCase } from './dev-set.ts'
+import { devSet } from './dev-set.ts'
+import type { Group } from './fit.ts'
+import { acceptThreshold, fitLogistic, fitRanker, isotonic } from './fit.ts'
+import { CONFIDENCE_INPUTS, confidenceInputs, confidenceScore } from '../src/resolve/confidence.ts'
+import { learnedWords, naicsRecord, naicsWords } from './industry-words.ts'
+import { readLatestArtifact } from './release-file.ts'
+
+const FOLDS = 5
+const started = Date.now()
+const latest = readLatestArtifact()
+if (!latest) throw new Error('no release build found (run `npm run corpus -- build`)')
+const artifact = parseArtifact(latest.bytes)
+const release = new LoadedRelease(artifact)
+const train = devSet(artifact).filter((c) => c.split === 'train')
+const foldOf = (c: DevCase) => Number.parseInt(c.id.slice(12, 16), 16) % FOLDS
+const naics = naicsRecord(naicsWords())
+const purchases = train.filter((c) => c.source === 'purchase')
+const foldWords = Array.from({ length: FOLDS }, (_, k) => learnedWords(purchases.filter((c) => foldOf(c) !== k)))
+const allWords = learnedWords(purchases)
+
+const positionOf = new Map<string, number>()
+release.rows.forEach((r, i) => positionOf.set(`${r.source_id}|${r.cell_ref}`, i))
+const rightSet = (c: DevCase) => new Set(c.accept.flatMap((a) => positionOf.get(`${a.source}|${a.cell_ref}`) ?? []))
+const requestOf = (c: DevCase) => ResolveRequestSchema.parse({ description: c.description, limit: 5, ...(c.country ? { country: c.country } : {}), ...(c.unit ? { unit: c.unit } : {}) })
+
+const modelOf = (weights: readonly number[], words: Record<string, string>): ResolveModel => ({
+  version: 'training',
+  features: FEATURES,
+  weights,
+  confidenceWeights: [],
+  calibration: { x: [], y: [] },
+  calibrationBelow: { x: [], y: [] },
+  acceptAt: 1.01,
+  industryWords: naics,
+  learnedWords: words,
+})
+
+/** Candidate groups of the training cases: the acceptable ones plus the `keep` best under `weights`. */
+function groups(weights: readonly number[], keep: number): { groups: Group[]; fold: number[]; reachable: number } {
+  const out: Group[] = []
+  const fold: number[] = []
+  let reachable = 0
+  const models = foldWords.map((w) => modelOf(weights, w))
+  for (const c of train) {
+    const k = foldOf(c)
+    const model = models[k] as ResolveModel
+    const { all } = candidatesOf(release, requestOf(c), model)
+    const right = rightSet(c)
+    if (all.some((s) => right.has(s.position))) reachable++
+    const sorted = [...all].sort((a, b) => b.score - a.score)
+    const kept = [...sorted.slice(0, keep), ...sorted.slice(keep).filter((s) => right.has(s.position))]
+    out.push({ x: kept.map((s) => Float32Array.from(s.x)), right: kept.map((s) => right.has(s.position)) })
+    fold.push(k)
+  }
+  return { groups: out, fold, reachable }
+}
+
+/** The `keep` best candidates of each group under `weights`, plus the acceptable ones. */
+function narrowed(gs: readonly Group[], weights: readonly number[], keep: number): Group[] {
+  return gs.map((g) => {
+    const score = g.x.map((x) => x.reduce((sum, v, j) => sum + v * (weights[j] ?? 0), 0))
+    const order = score.map((_v, i) => i).sort((a, b) => (score[b] ?? 0) - (score[a] ?? 0))
+    const kept = order.filter((i, r) => r < keep || g.right[i])
+    return { x: kept.map((i) => g.x[i] as Float32Array), right: kept.map((i) => g.right[i] ?? false) }
+  })
+}
+
+const proxy = FEATURES.map((f) => ({ text_rel: 2, industry_rel: 2, coverage: 3, coverage_full: 1 })[f] ?? 0)
+const first = groups(proxy, 200)
+console.log(`${train.length} training cases, ${first.reachable} with an acceptable answer among the candidates`)
+const reachableOnly = (gs: Group[]) => gs.filter((g) => g.right.some(Boolean))
+let weights = fitRanker(reachableOnly(narrowed(first.groups, proxy, 60)), FEATURES.length, { iterations: 200, l2: 1e-3, rate: 0.05 })
+const second = { groups: narrowed(first.groups, weights, 60), fold: first.fold }
+weights = fitRanker(reachableOnly(second.groups), FEATURES.length, { iterations: 200, l2: 1e-3, rate: 0.02 }, weights)
+console.log(`fitted ${FEATURES.length} weights in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+
+// Out-of-fold probabilities for the calibration: weights fitted without the fold, softmax over
+// the fold's kept candidates (the rest have next to no probability).
+const points: { score: number; right: boolean; top: boolean }[] = []
+const topInputs: { inputs: number[]; right: boolean }[] = []
+for (let k = 0; k < FOLDS; k++) {
+  const w = fitRanker(reachableOnly(second.groups.filter((_g, i) => second.fold[i] !== k)), FEATURES.length, { iterations: 80, l2: 1e-3, rate: 0.02 }, weights)
+  second.groups.forEach((g, i) => {
+    if (second.fold[i] !== k) return
+    const s = g.x.map((x) => x.reduce((sum, v, j) => sum + v * (w[j] ?? 0), 0))
+    const max = Math.max(...s)
+    const e = s.map((v) => Math.exp(v - max))
+    const total = e.reduce((a, b) => a + b, 0)
+    const order = s.map((_v, j) => j).sort((a, b) => (s[b] ?? 0) - (s[a] ?? 0)).slice(0, 5)
+    order.forEach((j, r) => points.push({ score: (e[j] ?? 0) / total, right: g.right[j] ?? false, top: r === 0 }))
+    if (order.length === 0) points.push({ score: 0, right: false, top: true })
+    const scored = order.map((j) => ({ position: j, score: s[j] ?? 0, x: Float64Array.from(g.x[j] ?? []), geo: 'unspecified' as const, coverage: 0, unitMatch: 'unspecified' as const, matched: [] }))
+    topInputs.push({ inputs: confidenceInputs(scored, order.map((j) => (e[j] ?? 0) / total)), right: g.right[order[0] ?? -1] ?? false })
+  })
+}
+const emptyCases = train.length - second.groups.length
+for (let i = 0; i < emptyCases; i++) points.push({ score: 0, right: false, top: true })
+// The top match's confidence: a logistic model of its inputs, then isotonic calibration.
+const confidenceWeights = fitLogistic(topInputs, CONFIDENCE_INPUTS.length)
+const raw = topInputs.map((t) => ({ score: confidenceScore(confidenceWeights, t.inputs), right: t.right }))
+const calibration = isotonic(raw)
+const calibrationBelow = isotonic(points.filter((p) => !p.top))
+const tops = raw.map((p) => ({ confidence: calibrated(calibration, p.score), right: p.right }))
+const acceptAt = acceptThreshold(tops, 0.96)
+const accepted = tops.filter((t) => t.confidence >= acceptAt)
+console.log(`out of fold: top-1 ${((100 * tops.filter((t) => t.right).length) / tops.length).toFixed(1)}%, accept from ${acceptAt.toFixed(3)}: ${((100 * accepted.length) / tops.length).toFixed(1)}% accepted, ${((100 * accepted.filter((t) => t.right).length) / Math.max(1, accepted.length)).toFixed(1)}% right`)
+
+const round = (x: number, d = 4) => Math.round(x * 10 ** d) / 10 ** d
+const model = {
+  version: `${new Date().toISOString().slice(0, 10)}.f${FEATURES.length}`,
+  features: FEATURES,
+  weights: weights.map((w) => round(w)),
+  confidenceWeights: confidenceWeights.map((w) => round(w)),
+  calibration: { x: calibration.x.map((v) => round(v, 6)), y: calibration.y.map((v) => round(v)) },
+  calibrationBelow: { x: calibrationBelow.x.map((v) => round(v, 6)), y: calibrationBelow.y.map((v) => round(v)) },
+  acceptAt: round(acceptAt),
+  industryWords: naics,
+  learnedWords: allWords,
+}
+const file = join(import.meta.dirname, '..', 'src', 'resolve', 'model-data.ts')
+writeFileSync(
+  file,
+  `/**\n * The fitted resolve model, written by eval/train.ts (\`npm run resolve:train -w @openfactors/engine\`)\n * from the training split of the development set (release ${artifact.mb_version}). Do not edit by hand.\n */\nimport type { ResolveModel } from './model.ts'\n\nexport const MODEL: ResolveModel = ${JSON.stringify(model)}\n`,
+)
+console.log(`wrote ${file} (${(JSON.stringify(model).length / 1024).toFixed(0)} kB) in ${((Date.now() - started) / 1000).toFixed(1)} s`)

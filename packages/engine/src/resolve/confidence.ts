@@ -1,0 +1,52 @@
+/**
+ * Inputs of the top match's confidence (a logistic model over them, then isotonic calibration;
+ * fitted out of fold by eval/train.ts). The ranker's probability of the top match alone
+ * understates it where the source publishes the same thing twice (two equally right rows share
+ * the probability), so the shares of the next matches and the score gap count too, with what the
+ * top match covers.
+ */
+import { featureIndex } from './features.ts'
+import type { Scored } from './rank.ts'
+
+export const CONFIDENCE_INPUTS = ['bias', 'log_p1', 'log_p12', 'log_p123', 'gap', 'coverage_full', 'geo_exact', 'unit_exact', 'spend_row', 'uncovered', 'geo_mismatch', 'unit_mismatch'] as const
+
+const at = {
+  coverageFull: featureIndex('coverage_full'),
+  geoExact: featureIndex('geo_exact'),
+  geoExactRegion: featureIndex('geo_exact_region'),
+  unitExact: featureIndex('unit_exact'),
+  spend: featureIndex('spend_row'),
+  uncovered: featureIndex('uncovered'),
+  geoMismatch: featureIndex('geo_mismatch'),
+  unitMismatch: featureIndex('unit_mismatch'),
+}
+
+export function confidenceInputs(top: readonly Scored[], probability: readonly number[]): number[] {
+  const best = top[0]
+  if (!best) return CONFIDENCE_INPUTS.map(() => 0)
+  const p1 = probability[0] ?? 0
+  const p2 = probability[1] ?? 0
+  const p3 = probability[2] ?? 0
+  const x = best.x
+  return [
+    1,
+    Math.log(p1 + 1e-6),
+    Math.log(p1 + p2 + 1e-6),
+    Math.log(p1 + p2 + p3 + 1e-6),
+    top[1] ? Math.min(10, best.score - top[1].score) : 10,
+    x[at.coverageFull] ?? 0,
+    Math.max(x[at.geoExact] ?? 0, x[at.geoExactRegion] ?? 0),
+    x[at.unitExact] ?? 0,
+    x[at.spend] ?? 0,
+    Math.min(5, x[at.uncovered] ?? 0),
+    x[at.geoMismatch] ?? 0,
+    x[at.unitMismatch] ?? 0,
+  ]
+}
+
+/** Logistic model of the inputs: probability before isotonic calibration. */
+export function confidenceScore(weights: readonly number[], inputs: readonly number[]): number {
+  let z = 0
+  inputs.forEach((v, i) => (z += v * (weights[i] ?? 0)))
+  return 1 / (1 + Math.exp(-z))
+}

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest'
+import { fixtureArtifact } from '../../test/fixture.ts'
+import { LoadedRelease } from '../index/loaded.ts'
+import { confidenceInputs, confidenceScore, CONFIDENCE_INPUTS } from './confidence.ts'
+import { FEATURES, featureIndex, linearScore } from './features.ts'
+import type { ResolveModel } from './model.ts'
+import { calibrated, RESOLVE_MODEL } from './model.ts'
+import { candidatesOf } from './resolve.ts'
+import { ResolveRequestSchema } from './schema.ts'
+
+const release = new LoadedRelease(fixtureArtifact())
+const model: ResolveModel = { ...RESOLVE_MODEL, weights: FEATURES.map(() => 0) }
+
+function features(description: string, hints: { country?: string; unit?: string } = {}) {
+  const { all } = candidatesOf(release, ResolveRequestSchema.parse({ description, ...hints }), model)
+  const of = (key: string) => {
+    const s = all.find((c) => release.rows[c.position]?.key === key)
+    if (!s) throw new Error(`${key} is not a candidate of "${description}"`)
+    return (name: Parameters<typeof featureIndex>[0]) => s.x[featureIndex(name)] ?? 0
+  }
+  return { all, of }
+}
+
+describe('features of a (description, factor) pair', () => {
+  it('reads geography: exact for the place named, mismatch elsewhere, a country class without a place', () => {
+    const texas = features('electricity in Texas')
+    expect(texas.of('electricity.us.grid_erct.location')('geo_exact_region')).toBe(1)
+    expect(texas.of('electricity.de.grid.average')('geo_mismatch')).toBe(1)
+    const none = features('grid electricity')
+    expect(none.of('electricity.gb.grid.location')('unplaced_gb_glo')).toBe(1)
+  })
+  it('reads the unit named: exact, convertible, mismatch', () => {
+    const f = features('diesel', { unit: 'litres' })
+    expect(f.of('fuels.gb.diesel_average_biofuel_blend.litres')('unit_exact')).toBe(1)
+    expect(f.of('fuels.us.diesel_fuel.gallon')('unit_convertible')).toBeGreaterThan(0)
+    expect(f.of('fuels.gb.diesel_average_biofuel_blend.tonnes')('unit_mismatch')).toBe(1)
+  })
+  it('measures coverage and the words matched per field', () => {
+    const f = features('diesel litres').of('fuels.gb.diesel_average_biofuel_blend.litres')
+    expect(f('coverage')).toBe(1)
+    expect(f('coverage_full')).toBe(1)
+    expect(f('in_name')).toBeGreaterThan(0)
+    expect(f('text_rel')).toBeGreaterThan(0)
+  })
+  it('marks secondary sources', () => {
+    expect(features('diesel litres').of('fuels.glo.diesel.litre')('secondary')).toBe(1)
+    expect(features('diesel litres').of('fuels.gb.diesel_average_biofuel_blend.litres')('secondary')).toBe(0)
+  })
+  it('marks a narrower variant nobody asked for, and not when asked', () => {
+    const name = FEATURES.indexOf('variant_wtt')
+    expect(name).toBeGreaterThan(0)
+    const asked = features('well-to-tank diesel litres').all
+    const plain = features('diesel litres').all
+    const wttAsked = asked.find((c) => c.x[name] === 1)
+    expect(wttAsked).toBeUndefined()
+    expect(plain.every((c) => (c.x[featureIndex('variant_asked')] ?? 0) === 0)).toBe(true)
+  })
+  it('scores linearly with the weights', () => {
+    const x = new Float64Array(FEATURES.length)
+    x[0] = 2
+    x[3] = 1
+    const w = FEATURES.map((_f, i) => (i === 0 ? 0.5 : i === 3 ? -1 : 7))
+    expect(linearScore(w, x)).toBeCloseTo(0)
+  })
+})
+
+describe('model and calibration', () => {
+  it('has one weight per feature, in the same order', () => {
+    expect(RESOLVE_MODEL.features).toEqual(FEATURES)
+    expect(RESOLVE_MODEL.weights).toHaveLength(FEATURES.length)
+    expect(RESOLVE_MODEL.confidenceWeights).toHaveLength(CONFIDENCE_INPUTS.length)
+  })
+  it('calibrates monotonically between knots and clamps outside them', () => {
+    const c = { x: [0.1, 0.5, 0.9], y: [0.05, 0.4, 0.95] }
+    expect(calibrated(c, 0)).toBe(0.05)
+    expect(calibrated(c, 1)).toBe(0.95)
+    expect(calibrated(c, 0.3)).toBeCloseTo(0.225)
+    let last = 0
+    for (let p = 0; p <= 1; p += 0.01) {
+      const v = calibrated(c, p)
+      expect(v).toBeGreaterThanOrEqual(last)
+      last = v
+    }
+  })
+  it('gives the top match confidence inputs that grow with its share', () => {
+    const { all } = features('diesel litres')
+    const top = [...all].sort((a, b) => b.score - a.score)
+    const sure = confidenceInputs(top, [0.9, 0.05, 0.01])
+    const unsure = confidenceInputs(top, [0.3, 0.2, 0.1])
+    expect(sure[1]).toBeGreaterThan(unsure[1] ?? 0)
+    const w = CONFIDENCE_INPUTS.map((n) => (n === 'log_p1' ? 1 : 0))
+    expect(confidenceScore(w, sure)).toBeGreaterThan(confidenceScore(w, unsure))
+  })
+})

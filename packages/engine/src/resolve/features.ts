@@ -1,0 +1,65 @@
+/**
+ * Features of one (description, candidate factor) pair, the input of the fitted ranker
+ * (docs/resolve.md lists them). Every feature is a number, most 0/1; the model's weights say
+ * how much each counts. Nothing here is a rule for particular descriptions.
+ */
+import { VARIANT_NAMES } from '../text/variants.ts'
+
+const BASE = [
+  // Text relevance: main index (name, original name, tags, section) and the industry index.
+  'text_rel', 'text_log', 'industry_rel', 'industry_log',
+  // Share of the description's terms matched in each field.
+  'in_name', 'in_section', 'in_tags', 'in_original', 'in_industry', 'in_learned',
+  // Concepts covered (weighted), all of them, and how many are not.
+  'coverage', 'coverage_full', 'uncovered',
+  // Words of the factor's name the description does not mention.
+  'extra_terms',
+  // Geography when a place was read (unspecified is the reference).
+  'geo_exact', 'geo_exact_region', 'geo_region', 'geo_global', 'geo_mismatch',
+  // Geography when none was read: the row's country class.
+  'unplaced_gb_glo', 'unplaced_us', 'unplaced_eu', 'unplaced_regional', 'unplaced_material',
+  // Unit named (text or hint) and the factor's unit.
+  'unit_exact', 'unit_convertible', 'unit_mismatch',
+  // Source and row priors.
+  'secondary', 'derived', 'average', 'catch_all',
+  'per_gas_unasked', 'per_gas_named', 'total_gas_named',
+  'variant_asked',
+  // Domain the synonym table points at.
+  'domain_in', 'domain_out',
+  // Spend factors and spend cues.
+  'spend_row', 'spend_money_named', 'spend_other_unit', 'spend_upper_case', 'spend_many_concepts',
+  // The factor excludes by name what was asked ("except paper"); a place word in its name matched.
+  'excepted', 'place_in_name',
+] as const
+
+/** Feature names in model order; one `variant_<name>` per narrower variant the row has unasked. */
+export const FEATURES: readonly string[] = [...BASE, ...VARIANT_NAMES.map((n) => `variant_${n}`)]
+
+export type BaseFeature = (typeof BASE)[number]
+export const BASE_FEATURES: readonly BaseFeature[] = BASE
+
+const INDEX = new Map<string, number>(FEATURES.map((f, i) => [f, i]))
+
+/** Position of a feature in the vector (throws on an unknown name: a programming error). */
+export function featureIndex(name: BaseFeature): number {
+  const i = INDEX.get(name)
+  if (i === undefined) throw new Error(`unknown feature ${name}`)
+  return i
+}
+
+export const VARIANT_OFFSET = BASE.length
+
+/** A zeroed feature vector. */
+export function emptyFeatures(): Float64Array {
+  return new Float64Array(FEATURES.length)
+}
+
+/** Linear score of a feature vector. */
+export function linearScore(weights: readonly number[], x: Float64Array): number {
+  let s = 0
+  for (let i = 0; i < x.length; i++) {
+    const v = x[i] ?? 0
+    if (v !== 0) s += v * (weights[i] ?? 0)
+  }
+  return s
+}

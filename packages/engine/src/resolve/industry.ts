@@ -1,0 +1,61 @@
+/**
+ * Spend factors by the words of their industry: a small minisearch index over the US EPA
+ * supply-chain CO2e totals (one per NAICS code and price basis), with the factor's name, the
+ * words of its 2017 NAICS title and description (model.industryWords), and the words of training
+ * purchase lines labelled with that code (model.learnedWords). Built on first use per release and model.
+ */
+import MiniSearch from 'minisearch'
+import type { SearchResult } from 'minisearch'
+import type { LoadedRelease } from '../index/loaded.ts'
+import { perGasOf } from '../index/loaded.ts'
+import { processTerm } from '../text/normalise.ts'
+import type { ResolveModel } from './model.ts'
+
+export const INDUSTRY_FIELDS = ['name', 'industry', 'learned'] as const
+const NAICS_KEY = /^spend\.[a-z]+\.naics_(\d{6})_/
+
+interface IndustryDoc {
+  id: number
+  name: string
+  industry: string
+  learned: string
+}
+
+export type IndustryIndex = MiniSearch<IndustryDoc>
+
+const cache = new WeakMap<LoadedRelease, WeakMap<ResolveModel, IndustryIndex>>()
+
+/** The NAICS code of a spend row's key, or null. */
+export function naicsOf(key: string): string | null {
+  return NAICS_KEY.exec(key)?.[1] ?? null
+}
+
+export function industryIndex(release: LoadedRelease, model: ResolveModel): IndustryIndex {
+  let byModel = cache.get(release)
+  if (!byModel) {
+    byModel = new WeakMap()
+    cache.set(release, byModel)
+  }
+  let index = byModel.get(model)
+  if (index) return index
+  index = new MiniSearch<IndustryDoc>({
+    fields: [...INDUSTRY_FIELDS],
+    tokenize: (text) => text.split(/[^a-z0-9]+/),
+    processTerm: (term) => processTerm(term) ?? null,
+  })
+  const docs: IndustryDoc[] = []
+  release.rows.forEach((row, id) => {
+    const code = naicsOf(row.key)
+    if (code === null || !release.isOffered(id) || perGasOf(row) !== null) return
+    docs.push({ id, name: row.name.toLowerCase(), industry: model.industryWords[code] ?? '', learned: model.learnedWords[code] ?? '' })
+  })
+  index.addAll(docs)
+  byModel.set(model, index)
+  return index
+}
+
+/** Spend rows whose industry words match the description's terms, best first. */
+export function searchIndustry(release: LoadedRelease, model: ResolveModel, queryTerms: readonly string[]): SearchResult[] {
+  if (queryTerms.length === 0) return []
+  return industryIndex(release, model).search(queryTerms.join(' '), { combineWith: 'OR', prefix: (t) => t.length >= 5, boost: { name: 1.5, industry: 1, learned: 1.5 } })
+}
