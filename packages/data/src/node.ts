@@ -13,12 +13,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gunzipSync } from 'node:zlib'
-
-/** Same shape as the engine's `ReleaseManifest` (`openfactors.manifest/1`). */
-export interface DataManifest {
-  format: 'openfactors.manifest/1'
-  releases: Array<{ mb_version: string; released_at: string; file: string; sha256: string; bytes: number; factor_count: number; editions: string[] }>
-}
+import { ReleaseManifestSchema, type ReleaseManifest } from '@openfactors/engine/release'
 
 /** This package's directory (the module sits in `src/` or `dist/`). */
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..')
@@ -29,13 +24,13 @@ export const releasesDir: string = join(packageDir, 'releases')
 /** The manifest of the packaged release (the web worker's `manifestUrl` wants this file, served). */
 export const manifestPath: string = join(releasesDir, 'manifest.json')
 
-export function readDataManifest(): DataManifest {
+export function readDataManifest(): ReleaseManifest {
   if (!existsSync(manifestPath)) {
     throw new Error(`@openfactors/data holds no release (${manifestPath} is missing): build it with \`npm run corpus -- build && npm run build -w @openfactors/data\`.`)
   }
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as DataManifest
-  if (manifest.format !== 'openfactors.manifest/1' || manifest.releases.length === 0) throw new Error(`${manifestPath} is not an openfactors.manifest/1 listing a release`)
-  return manifest
+  const parsed = ReleaseManifestSchema.safeParse(JSON.parse(readFileSync(manifestPath, 'utf8')))
+  if (!parsed.success || parsed.data.releases.length === 0) throw new Error(`${manifestPath} is not an openfactors.manifest/1 listing a release`)
+  return parsed.data
 }
 
 /** The packaged (latest) release's artifact as JSON bytes, its sha256 checked: pass it to `engine.load()`. */

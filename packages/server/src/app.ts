@@ -72,8 +72,18 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     maxAge: 600,
   }))
   // Compression only for clients that ask for it (it inspects the response, which costs every call).
+  // Before compressing, the response is rebuilt with its current headers: @hono/node-server's light
+  // Response, when copied, keeps the headers it was made with and drops those set later (RateLimit-*).
   const compressor = compress()
-  app.use('*', (c, next) => (c.req.header('accept-encoding') ? compressor(c, next) : next()))
+  app.use('*', (c, next) => (c.req.header('accept-encoding')
+    ? compressor(c, async () => {
+      await next()
+      // Headers and status first: reading `body` of a light Response rebuilds it from its first init.
+      const headers = new Headers(c.res.headers)
+      const status = c.res.status
+      c.res = new Response(c.res.body, { status, headers })
+    })
+    : next()))
 
   app.onError((err, c) => {
     const rendered = renderError(err)

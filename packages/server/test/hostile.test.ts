@@ -171,6 +171,30 @@ describe('issue 14 findings, sent to a real server process', () => {
     await expectAlive()
   })
 
+  it('4. MCP batches count each call, resource reads count, event streams are bounded and closed when idle', async () => {
+    const free = ((await post('/v1/keys', { email: 'mcp-free@example.org' }, '')).json as { key: string }).key
+    const call = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'lookup_factor', arguments: { key: 'fuels.gb.diesel.litres' } } })
+    // 100 tool calls in one POST are 100 calls: above the free burst of 60, refused whole.
+    expectRefusal(await post('/mcp', Array.from({ length: 100 }, (_, i) => call(i)), free), 'rate_limited')
+    const read = await post('/mcp', { jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri: 'factor://fuels.gb.diesel.litres' } }, free)
+    expect(read.status).toBe(200)
+    expect(read.headers.get('ratelimit-remaining')).toBe('59')
+    const stream = () => fetch(`${server.url}/mcp`, { headers: { authorization: `Bearer ${free}`, accept: 'text/event-stream', 'x-forwarded-for': freshAddress() } })
+    const open = [await stream(), await stream()]
+    for (const r of open) expect(r.status).toBe(200)
+    const third = await stream()
+    expect(third.status).toBe(429)
+    await third.body?.cancel()
+    // OPENFACTORS_MCP_STREAM_IDLE_MS is 500 in this suite: both end by themselves.
+    const started = performance.now()
+    for (const r of open) {
+      const reader = r.body!.getReader()
+      while (!(await reader.read()).done) { /* nothing is sent on an idle stream */ }
+    }
+    expect(performance.now() - started).toBeLessThan(3_000)
+    await expectAlive()
+  })
+
   it('5. key farming: one address gets 10 keys an hour; plus and dot spellings are one mailbox', async () => {
     const from = { 'x-forwarded-for': '203.0.113.77' }
     const statuses: number[] = []

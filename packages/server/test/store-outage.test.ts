@@ -87,6 +87,21 @@ describe('PostgreSQL stopped and restarted under a running server', () => {
     expect(await eventually(async () => (await fetch(`${s.url}${LOOKUP}`, auth)).status === 200, 20_000)).toBe(true)
     expect(s.child.exitCode).toBeNull()
   }, 120_000)
+
+  it.skipIf(mode === 'skip')('answers 503 within the store timeout while the database is frozen, and recovers when it thaws', async () => {
+    const s = server as ChildServer
+    const key = await issueKey(s, 'frozen@example.org')
+    const auth = { headers: { authorization: `Bearer ${key}` } }
+    expect(await eventually(async () => (await fetch(`${s.url}${LOOKUP}`, auth)).status === 200, 20_000)).toBe(true)
+    pg?.freeze()
+    try {
+      await expectOutage(s, key)
+    } finally {
+      pg?.thaw()
+    }
+    expect(await eventually(async () => (await fetch(`${s.url}${LOOKUP}`, auth)).status === 200, 20_000)).toBe(true)
+    expect(s.child.exitCode).toBeNull()
+  }, 120_000)
 })
 
 describe('SQLite file locked by another process', () => {

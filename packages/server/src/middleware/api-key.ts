@@ -29,7 +29,7 @@ export function requireKey(store: Store, limitHeaders: (account: Account) => Pro
     const token = bearerToken(c.req.header('authorization'))
     if (!token) throw new ApiError('unauthorized', 'Send an API key as `Authorization: Bearer <key>`. Keys are free: POST /v1/keys.', {}, CHALLENGE)
     const wellFormed = looksLikeKey(token)
-    const hash = wellFormed ? await hashOf(token) : await sha256HexOf(token)
+    const hash = (wellFormed ? hashes.get(token) : undefined) ?? (wellFormed ? await hashOf(token) : await sha256HexOf(token))
     const found = wellFormed ? await store.findActiveKey(hash) : null
     if (!found || !constantTimeEqual(found.hash, hash)) {
       throw new ApiError('unauthorized', 'The API key is invalid or was rotated.', {}, CHALLENGE)

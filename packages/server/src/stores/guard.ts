@@ -42,18 +42,24 @@ function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
  */
 export function guardStore(store: Store, timeoutMs: number, onOutage: (err: unknown) => void = () => undefined): Store {
   const guarded = { ...store } as Record<string, unknown>
+  const outage = (err: unknown): unknown => {
+    if (!isStoreOutage(err)) return err
+    onOutage(err)
+    return storeUnavailable()
+  }
+  // SQLite answers synchronously (its wait is the busy timeout); only a network store needs a deadline.
+  const bounded = store.kind === 'sqlite' ? <T>(p: Promise<T>) => p : <T>(p: Promise<T>) => withDeadline(p, timeoutMs)
   for (const [name, fn] of Object.entries(store)) {
     if (typeof fn !== 'function' || name === 'close') continue
-    guarded[name] = async (...args: unknown[]) => {
+    // No extra async frame: these calls run on every request.
+    guarded[name] = (...args: unknown[]) => {
+      let work: Promise<unknown>
       try {
-        const work = Promise.resolve((fn as (...a: unknown[]) => unknown).apply(store, args))
-        // SQLite answers synchronously (its wait is the busy timeout); only a network store needs a deadline.
-        return await (store.kind === 'sqlite' ? work : withDeadline(work, timeoutMs))
+        work = Promise.resolve((fn as (...a: unknown[]) => unknown).apply(store, args))
       } catch (err) {
-        if (!isStoreOutage(err)) throw err
-        onOutage(err)
-        throw storeUnavailable()
+        return Promise.reject(outage(err))
       }
+      return bounded(work).then(undefined, (err: unknown) => { throw outage(err) })
     }
   }
   return guarded as unknown as Store

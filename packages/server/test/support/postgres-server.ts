@@ -4,7 +4,7 @@
  * one database, trust auth. `stop()` shuts it down and removes the directory.
  */
 import { execFileSync } from 'node:child_process'
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -15,6 +15,10 @@ export interface TestPostgres {
   halt(): void
   /** Start it again on the same port and data after `halt()`. */
   resume(): void
+  /** Stop (SIGSTOP) the postmaster and its backends: connections stay open but nothing answers. */
+  freeze(): void
+  /** Continue (SIGCONT) after `freeze()`. */
+  thaw(): void
   stop(): void
 }
 
@@ -76,12 +80,21 @@ export async function startPostgres(): Promise<TestPostgres> {
       start()
       halted = false
     },
+    freeze() { signalCluster(data, 'SIGSTOP') },
+    thaw() { signalCluster(data, 'SIGCONT') },
     stop() {
       if (stopped) return
       stopped = true
       try { if (!halted) run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']) } finally { rmSync(dir, { recursive: true, force: true }) }
     },
   }
+}
+
+/** Send a signal to this cluster's postmaster (its pid file) and to each of its children, by pid. */
+function signalCluster(data: string, signal: NodeJS.Signals): void {
+  const postmaster = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0])
+  const children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(postmaster)]).toString().split('\n').map((l) => Number(l.trim())).filter((p) => p > 0)
+  for (const pid of [postmaster, ...children]) process.kill(pid, signal)
 }
 
 function uidOf(user: string): number {

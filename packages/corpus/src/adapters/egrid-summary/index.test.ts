@@ -50,6 +50,15 @@ describe('egrid-summary on a generated workbook', () => {
     expect(out.skipped.filter((s) => s.reason === 'not_a_factor' && /NOx|SO2/.test(s.where))).toHaveLength(5)
   })
 
+  it('names the eGRID edition Table 3\'s title states, not a typed one (issue 17)', () => {
+    const t3 = T3.map((r) => [...r])
+    t3[0]![1] = '3. State Output Emission Rates (eGRID2024)'
+    const out = ingestEgridSummary('egrid.xlsx', writeWorkbook({ 'Table 1': T1, 'Table 3': t3 }))
+    expect(out.factors.every((f) => f.name.endsWith('(eGRID2024)') && f.section.startsWith('eGRID2024 > '))).toBe(true)
+    t3[0]![1] = '3. State Output Emission Rates'
+    expect(() => ingestEgridSummary('egrid.xlsx', writeWorkbook({ 'Table 1': T1, 'Table 3': t3 }))).toThrow(/no eGRID edition/)
+  })
+
   it('refuses Table 1 when its U.S. row does not match Table 3 (unit not confirmed)', () => {
     const t1 = T1.map((r) => [...r])
     t1[2]![6] = 999

@@ -1,5 +1,5 @@
 /**
- * eGRID2023 summary tables (rev2): output emission rates by subregion (`Table 1`) and by state
+ * eGRID summary tables (eGRID2023 rev2; the edition is read from Table 3's title): output emission rates by subregion (`Table 1`) and by state
  * (`Table 3`), published in lb/MWh and served in kg per kWh (`published` keeps the lb/MWh cell).
  *
  * - CO2e is the total key (`location_total_output`); CO2, CH4, N2O are MASSES of each gas per
@@ -63,10 +63,12 @@ interface TableOpts {
   table: RateTable
   kind: 'subregion' | 'state'
   section: string
+  /** `eGRID2023`, read from the file. */
+  egrid: string
   out: AdapterOutput
 }
 
-function ingestRateTable({ sheet, table, kind, section, out }: TableOpts): void {
+function ingestRateTable({ sheet, table, kind, section, egrid, out }: TableOpts): void {
   const range = sheetRange(sheet)
   for (let r = table.headerRow0 + 1; r <= range.e.r; r++) {
     const label = textAt(sheet, r, table.labelCol0)
@@ -94,7 +96,7 @@ function ingestRateTable({ sheet, table, kind, section, out }: TableOpts): void 
       const conv = converted(v, lbPerMwh(GAS_FORMULA[gas]))
       const factor: DraftFactor = {
         key: `electricity.us.${subject}.location_total_output${gas === 'co2e' ? '' : `_${gas}`}`,
-        name: `Electricity, ${place}, total output emission rate${gas === 'co2e' ? '' : ` (${GAS_FORMULA[gas]} mass)`} (eGRID2023)`,
+        name: `Electricity, ${place}, total output emission rate${gas === 'co2e' ? '' : ` (${GAS_FORMULA[gas]} mass)`} (${egrid})`,
         ...conv,
         scope: 'scope_2',
         section,
@@ -133,11 +135,14 @@ export function ingestEgridSummary(file: string, absPath: string): AdapterOutput
   const state = findRateTable(file, 'Table 3', t3, /^state$/i)
   const t3Text = Array.from({ length: state.headerRow0 + 1 }, (_, r) => Array.from({ length: 10 }, (_, c) => textAt(t3, r, c)).join(' ')).join(' ')
   if (!/lb\/MWh/i.test(t3Text)) throw new IngestError(file, 'sheet Table 3', 'unit lb/MWh not found in the header rows')
+  // The eGRID edition, as Table 3's title states it (`3. State Output Emission Rates (eGRID2023)`): names and sections carry it.
+  const egrid = /\beGRID(\d{4})\b/.exec(t3Text)?.[0]
+  if (!egrid) throw new IngestError(file, 'sheet Table 3', 'no eGRID edition (eGRIDyyyy) in the title')
   const us1 = usRow(t1, sub)
   const us3 = usRow(t3, state)
   if (!us1 || !us3 || us1.some((v, i) => v !== us3[i])) throw new IngestError(file, 'sheet Table 1', 'U.S. row differs from Table 3: cannot confirm Table 1 is lb/MWh')
-  ingestRateTable({ file, sheet: t1, table: sub, kind: 'subregion', section: 'eGRID2023 > Subregion output emission rates', out })
-  ingestRateTable({ file, sheet: t3, table: state, kind: 'state', section: 'eGRID2023 > State output emission rates', out })
+  ingestRateTable({ file, sheet: t1, table: sub, kind: 'subregion', section: `${egrid} > Subregion output emission rates`, egrid, out })
+  ingestRateTable({ file, sheet: t3, table: state, kind: 'state', section: `${egrid} > State output emission rates`, egrid, out })
   for (const name of wb.SheetNames) {
     if (name === 'Table 1' || name === 'Table 3') continue
     const skip: SkippedRow = { reason: 'not_a_factor', where: `sheet ${name}`, detail: name === 'Contents' ? 'contents page' : 'resource mix, capacity and generation' }
