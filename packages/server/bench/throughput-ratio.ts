@@ -3,7 +3,8 @@
  * (every call counted in the store), against a bare Hono route serving the same bytes, measured in
  * the same run, alternating rounds. Prints both rates, the ratio, and the load average.
  *
- *   npx tsx packages/server/bench/throughput-ratio.ts [--duration 5] [--rounds 3] [--connections 10] [--store sqlite|postgres] [--prof dir]
+ *   npx tsx --conditions=@openfactors/source packages/server/bench/throughput-ratio.ts [--duration 5] [--rounds 3] [--connections 10]
+ *     [--store sqlite|postgres] [--key-cache ms] [--prof dir]
  *
  * `--prof dir` runs the real server under `node --cpu-prof` (profile written to dir on exit).
  */
@@ -44,7 +45,7 @@ async function main(): Promise<void> {
     writeTestReleases(releasesDir)
   }
   let pg: TestPostgres | undefined
-  const env: Record<string, string> = { OPENFACTORS_RELEASES_DIR: releasesDir, OPENFACTORS_OPEN_RATE: '100000000' }
+  const env: Record<string, string> = { OPENFACTORS_RELEASES_DIR: releasesDir, OPENFACTORS_OPEN_RATE: '100000000', OPENFACTORS_KEY_CACHE_MS: flag('key-cache') ?? '0' }
   if (store === 'postgres') {
     pg = await startPostgres()
     env['DATABASE_URL'] = pg.url
@@ -71,10 +72,14 @@ async function main(): Promise<void> {
       api.push(await rate(`${server.url}/v1/factors/${key}`, headers, duration, connections))
       ref.push(await rate(`${bareUrl}/v1/factors/${key}`, {}, duration, connections))
     }
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0
+    const median = (xs: number[]) => {
+      const sorted = [...xs].sort((a, b) => a - b)
+      const mid = Math.floor(sorted.length / 2)
+      return sorted.length % 2 === 1 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2
+    }
     const ratios = api.map((a, i) => a / (ref[i] ?? 1))
     console.log(JSON.stringify({
-      date: new Date().toISOString(), store, key, body_bytes: body.byteLength, cores: cpus().length, loadavg: loadavg().map((l) => Math.round(l * 100) / 100),
+      date: new Date().toISOString(), store, key_cache_ms: Number(env['OPENFACTORS_KEY_CACHE_MS']), key, body_bytes: body.byteLength, cores: cpus().length, loadavg: loadavg().map((l) => Math.round(l * 100) / 100),
       lookup_rps: api.map(Math.round), bare_rps: ref.map(Math.round), ratio_per_round: ratios.map((r) => Math.round(r * 100) / 100), ratio_median: Math.round(median(ratios) * 100) / 100,
     }, null, 2))
   } finally {

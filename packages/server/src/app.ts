@@ -9,6 +9,7 @@ import type { AppDeps, AppEnv, Logger } from './app-env.ts'
 import { renderError } from './errors.ts'
 import { requireKey } from './middleware/api-key.ts'
 import { fastCors } from './middleware/cors.ts'
+import { keyCache } from './middleware/key-cache.ts'
 import { jsonBody } from './middleware/body-guard.ts'
 import { keyIssuanceLimit } from './middleware/key-issuance.ts'
 import { addressLimit, currentLimitHeaders, meter } from './middleware/quota.ts'
@@ -42,7 +43,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const addressOf = (c: { req: { raw: Request }; env: unknown }): string =>
     (deps.config.trustProxy ? forwardedFor(c.req.raw) : undefined) ?? deps.clientAddress?.(c.req.raw, c.env) ?? 'unknown'
 
+  const keys = keyCache(deps.config.keyCacheMs)
   const routeDeps: RouteDeps = {
+    keys,
     engine: deps.engine,
     store: deps.store,
     config: deps.config,
@@ -53,7 +56,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     guards: {
       open: addressLimit(quotaDeps, addressOf),
       issue: keyIssuanceLimit(quotaDeps, addressOf),
-      key: requireKey(deps.store, (account) => currentLimitHeaders(account, quotaDeps)),
+      key: requireKey(deps.store, (account) => currentLimitHeaders(account, quotaDeps), keys),
       meter: meter(quotaDeps),
       json: jsonBody(deps.config.bodyLimitBytes, deps.config.limits),
       // A ledger is one array of up to EMISSIONS_MAX_ACTIVITIES lines; the other bounds stay.

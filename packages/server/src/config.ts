@@ -45,6 +45,11 @@ export const EnvSchema = z.object({
   OPENFACTORS_MAX_DEPTH: int(32),
   OPENFACTORS_MAX_ITEMS: int(2_000),
   OPENFACTORS_MAX_STRING: int(10_000),
+  /**
+   * How long a key found in the store is remembered. 0 (default): looked up on every call, so a
+   * rotation or plan change is seen at once on every instance; above 0, other instances see it within this time.
+   */
+  OPENFACTORS_KEY_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /** Keys issued per client address per hour. */
   OPENFACTORS_KEYS_PER_HOUR: int(10),
   /** Store calls (connect and statement) give up after this long: 503 store_unavailable. */
@@ -77,6 +82,7 @@ export interface ServerConfig {
   webhookIntervalMs: number
   limits: InputLimits
   keysPerHour: number
+  keyCacheMs: number
   storeTimeoutMs: number
   mcpStreamsPerKey: number
   mcpStreamIdleMs: number
@@ -129,6 +135,7 @@ export function parseEnv(env: Record<string, string | undefined>): ServerConfig 
     webhookIntervalMs: e.OPENFACTORS_WEBHOOK_INTERVAL_MS,
     limits: { maxDepth: e.OPENFACTORS_MAX_DEPTH, maxItems: e.OPENFACTORS_MAX_ITEMS, maxString: e.OPENFACTORS_MAX_STRING },
     keysPerHour: e.OPENFACTORS_KEYS_PER_HOUR,
+    keyCacheMs: e.OPENFACTORS_KEY_CACHE_MS,
     storeTimeoutMs: e.OPENFACTORS_STORE_TIMEOUT_MS,
     mcpStreamsPerKey: e.OPENFACTORS_MCP_STREAMS_PER_KEY,
     mcpStreamIdleMs: e.OPENFACTORS_MCP_STREAM_IDLE_MS,

@@ -9,13 +9,14 @@ import type { AppEnv } from '../app-env.ts'
 import { ApiError } from '../errors.ts'
 import { bearerToken, constantTimeEqual, looksLikeKey, sha256HexOf } from '../keys.ts'
 import type { Account, Store } from '../stores/types.ts'
+import { keyCache, type KeyCache } from './key-cache.ts'
 
 const CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="openfactors"' }
 
 /** Hashes of recently presented keys (hashing is a tenth of a lookup's cost); only well-formed keys enter. */
 const HASH_CACHE_SIZE = 10_000
 
-export function requireKey(store: Store, limitHeaders: (account: Account) => Promise<Record<string, string>>): MiddlewareHandler<AppEnv> {
+export function requireKey(store: Store, limitHeaders: (account: Account) => Promise<Record<string, string>>, cache: KeyCache = keyCache(0)): MiddlewareHandler<AppEnv> {
   const hashes = new Map<string, string>()
   const hashOf = async (token: string): Promise<string> => {
     const hit = hashes.get(token)
@@ -30,7 +31,11 @@ export function requireKey(store: Store, limitHeaders: (account: Account) => Pro
     if (!token) throw new ApiError('unauthorized', 'Send an API key as `Authorization: Bearer <key>`. Keys are free: POST /v1/keys.', {}, CHALLENGE)
     const wellFormed = looksLikeKey(token)
     const hash = (wellFormed ? hashes.get(token) : undefined) ?? (wellFormed ? await hashOf(token) : await sha256HexOf(token))
-    const found = wellFormed ? await store.findActiveKey(hash) : null
+    let found = wellFormed ? (cache.get(hash) ?? null) : null
+    if (wellFormed && !found) {
+      found = await store.findActiveKey(hash)
+      if (found) cache.set(hash, found)
+    }
     if (!found || !constantTimeEqual(found.hash, hash)) {
       throw new ApiError('unauthorized', 'The API key is invalid or was rotated.', {}, CHALLENGE)
     }

@@ -2,6 +2,7 @@
 import type { Hono, MiddlewareHandler } from 'hono'
 import type { AppDeps, AppEnv } from '../app-env.ts'
 import type { CalcContextPort } from '../engine-port.ts'
+import type { KeyCache } from '../middleware/key-cache.ts'
 
 export interface Guards {
   /** Per-address limit of open endpoints. */
@@ -21,6 +22,8 @@ export interface Guards {
 export interface RouteDeps extends Required<Pick<AppDeps, 'engine' | 'store' | 'config' | 'clock'>> {
   releases: AppDeps['releases']
   offload: AppDeps['offload']
+  /** Keys found recently (rotation forgets the old one at once). */
+  keys: KeyCache
   verifyReceipt: AppDeps['verifyReceipt']
   guards: Guards
   /** The calculation context of a request (request id, clock, plan's attribution rule). */

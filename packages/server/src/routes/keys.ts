@@ -46,6 +46,7 @@ export function keyRoutes(app: App, deps: RouteDeps): void {
     if (!old || !account) throw new ApiError('unauthorized', 'The API key is invalid or was rotated.')
     const issued = await issueKey()
     const rotated = await deps.store.rotateKey({ old_key_id: old.id, key: issued, now: deps.clock() })
+    deps.keys.forgetKey(old.id)
     if (!rotated) throw new ApiError('unauthorized', 'The API key was already rotated.')
     c.header('Cache-Control', 'no-store')
     return c.json({ key: issued.secret, key_id: issued.id, prefix: issued.prefix, plan: account.plan, created_at: rotated.created_at, replaced_key_id: old.id }, 201)
