@@ -1,5 +1,4 @@
 /** `openfactors resolve "<text>"`: ranked factor keys with confidence, decision and source cell. */
-import { decide } from '@openfactors/engine'
 import { localEngine } from '../local.ts'
 import { flag, releasesDir, type Args, type Io } from '../main.ts'
 
@@ -28,7 +27,7 @@ export function runResolve(args: Args, io: Io): number {
   }
   io.out(`Data version ${res.data_version}\n`)
   res.matches.forEach((m, i) => {
-    io.out(`${i + 1}. ${m.key}\n   ${m.value} ${m.unit} — ${m.name}\n   confidence ${m.confidence} (${decide(m.confidence)}), geo ${m.geo_match}, unit ${m.unit_match}; source ${m.source.id} ${m.source.cell_ref}\n`)
+    io.out(`${i + 1}. ${m.key}\n   ${m.value} ${m.unit} — ${m.name}\n   confidence ${m.confidence} (${m.decision}), geo ${m.geo_match}, unit ${m.unit_match}; source ${m.source.id} ${m.source.cell_ref}\n`)
   })
   return 0
 }

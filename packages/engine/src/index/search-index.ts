@@ -120,6 +120,24 @@ export function typoDistance(a: string, b: string): number {
 export function correctTerm(index: SearchIndex, term: string): string | null {
   const map = (index as unknown as WithTermMap)._index
   if (!map || term.length < 4) return null
+  // A fuzzy walk of the whole term tree costs milliseconds; a release's index never changes, so
+  // each word is corrected once per index (bounded: the memo starts afresh when full).
+  let memo = corrections.get(index)
+  if (!memo || memo.size >= CORRECTIONS_MAX) {
+    memo = new Map()
+    corrections.set(index, memo)
+  }
+  const known = memo.get(term)
+  if (known !== undefined) return known
+  const fixed = nearestTerm(map, term)
+  memo.set(term, fixed)
+  return fixed
+}
+
+const CORRECTIONS_MAX = 20_000
+const corrections = new WeakMap<SearchIndex, Map<string, string | null>>()
+
+function nearestTerm(map: NonNullable<WithTermMap['_index']>, term: string): string | null {
   const near = map.fuzzyGet(term, term.length >= 6 ? 2 : 1)
   let best: { term: string; distance: number; docs: number } | null = null
   for (const [candidate, [fields]] of near) {

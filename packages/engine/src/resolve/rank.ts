@@ -105,13 +105,24 @@ function hasCo2Rows(release: LoadedRelease): boolean {
   return has
 }
 
+/** Fields of a hit that have an `in_*` feature, and that feature's position. */
+const FIELDS = Object.keys(FIELD_FEATURE)
+const FIELD_SLOT = new Map<string, number>(FIELDS.map((f, i) => [f, i]))
+const fieldCounts = new Float64Array(FIELDS.length)
+
 /** The share of written terms matched in each field of a hit (`in_*` features). */
 function fieldShares(x: Float64Array, match: SearchResult['match'], written: number): void {
-  const counts: Record<string, number> = {}
-  for (const term in match) for (const f of match[term] ?? []) counts[f] = (counts[f] ?? 0) + 1
-  for (const field in counts) {
-    const i = FIELD_FEATURE[field]
-    if (i !== undefined) x[i] = Math.max(x[i] ?? 0, Math.min(1, (counts[field] ?? 0) / written))
+  fieldCounts.fill(0)
+  for (const term in match) {
+    for (const f of match[term] ?? []) {
+      const slot = FIELD_SLOT.get(f)
+      if (slot !== undefined) fieldCounts[slot] = (fieldCounts[slot] ?? 0) + 1
+    }
+  }
+  for (let slot = 0; slot < FIELDS.length; slot++) {
+    const count = fieldCounts[slot] ?? 0
+    const i = FIELD_FEATURE[FIELDS[slot] ?? '']
+    if (count > 0 && i !== undefined) x[i] = Math.max(x[i] ?? 0, Math.min(1, count / written))
   }
 }
 
