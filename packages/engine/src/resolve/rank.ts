@@ -6,7 +6,7 @@
  */
 import type { SearchResult } from 'minisearch'
 import type { LoadedRelease } from '../index/loaded.ts'
-import { FIELD_BOOST, indexHasTerm } from '../index/search-index.ts'
+import { correctTerm, FIELD_BOOST, indexHasTerm } from '../index/search-index.ts'
 import { terms } from '../text/normalise.ts'
 import type { ExcludedTerms } from './excluded-terms.ts'
 import { excludedTermsOf } from './excluded-terms.ts'
@@ -131,9 +131,13 @@ const LOWER = /[a-z]/g
 
 /** Every candidate with its features and fitted score, unsorted. */
 export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescription, asked: number, model: ResolveModel, description: string): Scored[] {
-  const { tree, conceptOfTerm, conceptCount } = buildQuery(parsed, (t) => indexHasTerm(release.index, t))
+  const main = release.index
+  const { tree, conceptOfTerm, conceptCount } = buildQuery(parsed, (t) => indexHasTerm(main, t))
   if (tree.queries.length === 0) return []
-  const totals = release.index.search(tree, RESOLVE_SEARCH)
+  // On the main index a word with no term within its fuzzy distance (correctTerm, memoised) is
+  // searched without fuzzy matching: the same hits, without walking the term tree again.
+  const mainTree = buildQuery(parsed, (t) => indexHasTerm(main, t) || correctTerm(main, t) === null).tree
+  const totals = main.search(mainTree, RESOLVE_SEARCH)
   const hits = parsed.gases.length === 0 ? totals : [...totals, ...parsed.gases.flatMap((gas) => release.gasIndex(gas).search(tree, RESOLVE_SEARCH))]
   let top = 0
   for (const h of hits) if (h.score > top) top = h.score
