@@ -8,6 +8,7 @@ import type { SearchResult } from 'minisearch'
 import type { LoadedRelease } from '../index/loaded.ts'
 import { correctTerm, FIELD_BOOST, indexHasTerm } from '../index/search-index.ts'
 import { terms } from '../text/normalise.ts'
+import { bestOf } from './best-of.ts'
 import type { ExcludedTerms } from './excluded-terms.ts'
 import { excludedTermsOf } from './excluded-terms.ts'
 import { BASE_FEATURES, emptyFeatures, featureIndex, linearScore, VARIANT_OFFSET } from './features.ts'
@@ -252,8 +253,7 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
   }
   const out: Scored[] = []
   const finish = (): void => {
-    pre.sort((a, b) => b.score - a.score || a.position - b.position)
-    for (const c of pre.slice(0, PRE_KEEP)) {
+    for (const c of bestOf(pre, PRE_KEEP)) {
       const ind = industryHit.get(c.position)
       const x = emptyFeatures()
       const meta = fill(x, c.position, c.hit, ind, true)
