@@ -201,3 +201,21 @@ describe('embodied response shape', () => {
     expect(res.meta.as_of).toBe('2026-09-01')
   })
 })
+
+describe('sources of module values', () => {
+  it('every module value, published or default, carries a source with the data version; defaults name standard, edition and table', () => {
+    const res = run([line('materials.concrete.ready_mix.c32_40', 1000, 'kg', 'A1-C')])
+    const modules = Object.entries(res.materials[0]!.modules)
+    expect(modules.length).toBeGreaterThan(3)
+    for (const [label, m] of modules) {
+      expect(m.source, label).toBeDefined()
+      expect(m.source?.data_version, label).toBe(res.meta.data_version)
+    }
+    const defaults = modules.filter(([, m]) => m.basis === 'default')
+    expect(defaults.length).toBeGreaterThan(0)
+    for (const [label, m] of defaults) {
+      expect(m.source?.id, label).toBe('rics-2023')
+      expect(m.source?.cell_ref, label).toMatch(/RICS Whole life carbon assessment.*2nd edition.*table "/)
+    }
+  })
+})
