@@ -7,8 +7,22 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig, type Plugin } from 'vite'
 import { sourceResolve } from '../../scripts/source-condition.ts'
+import { FAVICON_SVG, faviconIco } from './favicon.ts'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
+
+/** Emit `favicon.ico` and `favicon.svg` (no 404 for the icon; see favicon.ts). */
+function favicon(): Plugin {
+  return {
+    name: 'openfactors-favicon',
+    apply: 'build',
+    transformIndexHtml: () => [{ tag: 'link', attrs: { rel: 'icon', href: './favicon.svg', type: 'image/svg+xml' }, injectTo: 'head' }],
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'favicon.ico', source: faviconIco() })
+      this.emitFile({ type: 'asset', fileName: 'favicon.svg', source: FAVICON_SVG })
+    },
+  }
+}
 
 /** Emit `shell-files.json`: the files the page needs offline (everything but the list itself). */
 function shellFiles(): Plugin {
@@ -28,7 +42,7 @@ export default defineConfig({
   root,
   base: './',
   publicDir: false,
-  plugins: [shellFiles()],
+  plugins: [favicon(), shellFiles()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

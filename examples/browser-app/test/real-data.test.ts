@@ -31,6 +31,7 @@ let page: Page
 let engine: Engine
 let latest: ReleaseManifest['releases'][number]
 
+const notFound: string[] = []
 const text = (selector: string) => page.locator(selector).first().innerText()
 const amount = new Intl.NumberFormat('en', { maximumFractionDigits: 2 })
 
@@ -49,6 +50,9 @@ describe.skipIf(!hasRealData)(`browser-app on the real corpus${hasRealData ? '' 
     profile = await freshProfile()
     context = await profile.launch()
     page = await context.newPage()
+    page.on('response', (res) => {
+      if (res.status() === 404) notFound.push(res.url())
+    })
     await page.goto(`${server.url}/`)
     await page.waitForSelector('body[data-ready="true"]', { timeout: 120_000 })
   })
@@ -103,5 +107,44 @@ describe.skipIf(!hasRealData)(`browser-app on the real corpus${hasRealData ? '' 
     await page.locator('#pcaf-total').waitFor()
     expect(await text('#pcaf-total')).toBe('340')
     await page.screenshot({ path: join(SHOTS, 'real-page.png'), fullPage: true })
+  })
+  it('has a favicon: nothing the page loads is a 404, /favicon.ico is an icon', async () => {
+    expect(notFound).toEqual([])
+    const ico = await fetch(`${server.url}/favicon.ico`)
+    expect(ico.status).toBe(200)
+    expect(new Uint8Array(await ico.arrayBuffer()).slice(0, 4)).toEqual(new Uint8Array([0, 0, 1, 0]))
+    expect(await page.locator('link[rel="icon"]').getAttribute('href')).toBe('./favicon.svg')
+  })
+
+  it('search pages through every match with "Show more"', async () => {
+    const query = 'concrete'
+    const all = engine.search({ search: query, limit: 100 })
+    expect(all.total).toBeGreaterThan(20)
+    await page.fill('#search-input', query)
+    await page.waitForFunction((key) => document.querySelector('#search-results li')?.getAttribute('data-key') === key, all.factors[0]?.key)
+    expect(await page.locator('#search-results li').count()).toBe(10)
+    expect(await text('#search-summary')).toContain(`${all.total} factors match “${query}”, showing 1–10`)
+    await page.click('#search-more')
+    await page.waitForFunction(() => document.querySelectorAll('#search-results li').length === 20)
+    const keys = await page.locator('#search-results li').evaluateAll((items) => items.map((li) => li.getAttribute('data-key')))
+    expect(keys).toEqual(all.factors.slice(0, 20).map((f) => f.key))
+    expect(await text('#search-summary')).toContain('showing 1–20')
+    await page.locator('#search-panel').screenshot({ path: join(SHOTS, 'real-search-more.png') })
+  })
+
+  it('marks a negative value with what it means, and long keys wrap inside their card', async () => {
+    await page.setViewportSize({ width: 480, height: 900 })
+    await page.fill('#search-input', 'wood pellets moisture')
+    const negative = engine.search({ search: 'wood pellets moisture', limit: 10 }).factors.find((f) => f.value < 0)
+    expect(negative).toBeDefined()
+    const item = page.locator(`#search-results li[data-key="${negative!.key}"]`)
+    await item.waitFor()
+    expect(await item.locator('.value.negative').getAttribute('title')).toMatch(/removal or credit/)
+    expect(await item.locator('.negative-mark').innerText()).toContain('removal/credit')
+    const overflowing = await page.locator('#search-results li').evaluateAll((items) =>
+      items.filter((li) => { const key = li.querySelector('.factor-key'); return key !== null && (key.getBoundingClientRect().right > li.getBoundingClientRect().right + 1 || li.scrollWidth > li.clientWidth + 1) }).map((li) => li.getAttribute('data-key')))
+    expect(overflowing).toEqual([])
+    await page.locator('#search-panel').screenshot({ path: join(SHOTS, 'real-search-negative-narrow.png') })
+    await page.setViewportSize({ width: 1280, height: 900 })
   })
 })

@@ -16,10 +16,14 @@ interface NaicsEntry {
 
 /** Terms found in more than this share of the 6-digit industries say nothing about one. */
 const COMMON_SHARE = 0.04
-/** At most this many NAICS words per industry. */
-const NAICS_WORDS_PER_CODE = 15
+/**
+ * At most this many NAICS words per industry. 0: the words of the 2017 descriptions would add 12 kB
+ * (2 words per code) to 39 kB (15 words) gzipped to the browser worker, which has no room for them
+ * within its 120 kB budget (docs/browser.md); the NAICS titles are in the factor names already.
+ */
+export const NAICS_WORDS_PER_CODE = 0
 
-export function naicsWords(): Map<string, Set<string>> {
+export function naicsWords(perCode = NAICS_WORDS_PER_CODE): Map<string, Set<string>> {
   const require = createRequire(import.meta.url)
   const path = require.resolve('naics/data/2017_NAICS_Descriptions.json')
   const data = JSON.parse(readFileSync(path, 'utf8')) as Record<string, NaicsEntry>
@@ -43,7 +47,7 @@ export function naicsWords(): Map<string, Set<string>> {
   // The rarest words of each industry say most about it; a cap keeps the model small (browser bundle).
   for (const [code, words] of out) {
     const kept = [...words].filter((w) => (df.get(w) ?? 0) <= limit).sort((a, b) => (df.get(a) ?? 0) - (df.get(b) ?? 0) || (a < b ? -1 : 1))
-    out.set(code, new Set(kept.slice(0, NAICS_WORDS_PER_CODE)))
+    out.set(code, new Set(kept.slice(0, perCode)))
   }
   return out
 }

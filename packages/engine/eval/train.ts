@@ -26,6 +26,12 @@ import { learnedWords, naicsRecord, naicsWords } from './industry-words.ts'
 import { readLatestArtifact } from './release-file.ts'
 
 const FOLDS = 5
+/**
+ * Out-of-fold precision the accept threshold is chosen for (the promise is 95% on held-out data).
+ * On held-out data 0.96 gave 93.5%; 0.97 and 0.98 accept nothing (the out-of-fold calibration
+ * never reaches them), so 0.96 stays and the miss is reported (docs/resolve.md).
+ */
+const ACCEPT_PRECISION = 0.96
 const started = Date.now()
 const latest = readLatestArtifact()
 if (!latest) throw new Error('no release build found (run `npm run corpus -- build`)')
@@ -121,7 +127,7 @@ const raw = topInputs.map((t) => ({ score: confidenceScore(confidenceWeights, t.
 const calibration = isotonic(raw)
 const calibrationBelow = isotonic(points.filter((p) => !p.top))
 const tops = raw.map((p) => ({ confidence: calibrated(calibration, p.score), right: p.right }))
-const acceptAt = acceptThreshold(tops, 0.96)
+const acceptAt = acceptThreshold(tops, ACCEPT_PRECISION)
 const accepted = tops.filter((t) => t.confidence >= acceptAt)
 console.log(`out of fold: top-1 ${((100 * tops.filter((t) => t.right).length) / tops.length).toFixed(1)}%, accept from ${acceptAt.toFixed(3)}: ${((100 * accepted.length) / tops.length).toFixed(1)}% accepted, ${((100 * accepted.filter((t) => t.right).length) / Math.max(1, accepted.length)).toFixed(1)}% right`)
 

@@ -4,6 +4,7 @@
  */
 import { join } from 'node:path'
 import { FactorRowSchema, type FactorRow } from '@openfactors/engine/release'
+import { servedAsPublished } from './served-as-published.ts'
 import { loadAdapter } from '../adapters/registry.ts'
 import { IngestError, type SkippedRow, type SourceAdapter } from '../adapters/types.ts'
 import { toEditionDecl, verifyEditionFiles } from '../lock/lock.ts'
@@ -50,7 +51,7 @@ export async function runEdition(
   let invalid = 0
   for (const draft of output.factors) {
     // Every factor says what it is: adapters set `kind` where a row is not an emission factor.
-    const row: FactorRow = { ...draft, kind: draft.kind ?? 'emission_factor', source_id: edition.id }
+    const row: FactorRow = servedAsPublished({ ...draft, kind: draft.kind ?? 'emission_factor', source_id: edition.id })
     const parsed = FactorRowSchema.safeParse(row)
     if (parsed.success) {
       factors.push(row)

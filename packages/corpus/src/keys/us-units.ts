@@ -1,12 +1,11 @@
 /**
  * Unit conversions the US (and Australian) adapters serve: the published value is kept in
- * `published` and the served value is `published.value × multiplier`, computed in decimal
- * (precision 40) exactly as the proof recomputes it.
+ * `published` (as the file shows it) and the served value is `published.value × multiplier`,
+ * computed in decimal with the published precision exactly as the proof recomputes it
+ * (proof/as-published.ts).
  */
-import Decimal from 'decimal.js'
 import type { DraftFactor } from '../adapters/types.ts'
-
-const D = Decimal.clone({ precision: 40 })
+import { asPublished, derive } from '../proof/as-published.ts'
 
 export interface Conversion {
   /** Unit of the published number, e.g. `lb CO2e per MWh`. */
@@ -43,7 +42,7 @@ export function tonnesToKg(gas: string, activity: string): Conversion {
 
 /** Served value for a published one: bit-identical to what the proof recomputes. */
 export function convertValue(published: number, multiplier: string): number {
-  return Number(new D(published).times(multiplier))
+  return derive(published, multiplier)
 }
 
 /** The `value`/`unit`/`published` fields of a factor served in a converted unit. */
@@ -51,6 +50,6 @@ export function converted(published: number, c: Conversion): Pick<DraftFactor, '
   return {
     value: convertValue(published, c.multiplier),
     unit: c.to,
-    published: { value: published, unit: c.from, conversion: c.text, multiplier: c.multiplier },
+    published: { value: asPublished(published), unit: c.from, conversion: c.text, multiplier: c.multiplier },
   }
 }

@@ -1,25 +1,26 @@
 /**
  * The provenance proof (docs/decisions.md §1): every served number is re-read from the cell its
- * `cell_ref` names, in a freshly opened file, and must match bit for bit (`Object.is`).
- * Converted values are recomputed from the published cell with the recorded multiplier in
- * a cloned Decimal (precision 40). Gas, module and material cells are proven the same way.
+ * `cell_ref` names, in a freshly opened file, and must match bit for bit (`Object.is`) the cell
+ * as the file shows it (15 significant digits, as-published.ts). Converted values are recomputed
+ * from the published cell with the recorded multiplier in decimal, to the published precision. Gas, module and material cells are proven the same way.
  */
 import Decimal from 'decimal.js'
 import type { CellValue, FactorRow } from '@openfactors/engine/release'
 import type { LockEdition } from '../lock/schema.ts'
 import { parseRef } from './refs.ts'
 import { ProofSources } from './sources.ts'
+import { asPublished, derive, PUBLISHED_DIGITS } from './as-published.ts'
 
 const D = Decimal.clone({ precision: 40 })
 
-/** The sum of published values in decimal, exactly as adapters must compute a derived value. */
+/** The sum of published values (each as its file shows it) in decimal, exactly as adapters must compute a derived value. */
 export function sumPublished(values: readonly number[]): number {
-  return Number(values.reduce((acc, v) => acc.plus(new D(v)), new D(0)))
+  return values.reduce((acc, v) => acc.plus(new D(asPublished(v))), new D(0)).toSignificantDigits(PUBLISHED_DIGITS).toNumber()
 }
 
-/** The served value for a published value and multiplier, exactly as adapters must compute it. */
+/** The served value for a published value and multiplier, exactly as adapters must compute it (as-published.ts). */
 export function convertPublished(published: number, multiplier: string): number {
-  return Number(new D(published).times(new D(multiplier)))
+  return derive(published, multiplier)
 }
 
 export interface ProofFailure {
@@ -121,7 +122,8 @@ export class Prover {
       return this.fail(f, field, ref, served, null, `cannot read: ${err instanceof Error ? err.message : String(err)}`)
     }
     if (!read.ok) return this.fail(f, field, ref, served, null, read.reason)
-    if (Object.is(read.number, served)) {
+    // the cell as the file shows it (15 significant digits; as-published.ts)
+    if (Object.is(read.number, served) || Object.is(asPublished(read.number), served)) {
       this.result.proven++
       return
     }

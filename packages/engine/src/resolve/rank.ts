@@ -92,7 +92,7 @@ function unitTerms(unit: string): ReadonlySet<string> {
 /** Feature positions by name, read once. */
 const I = Object.fromEntries(BASE_FEATURES.map((n) => [n, featureIndex(n)])) as Record<BaseFeature, number>
 const FIELD_FEATURE: Record<string, number> = { name: I.in_name, section: I.in_section, tags: I.in_tags, name_original: I.in_original, industry: I.in_industry, learned: I.in_learned }
-/** Candidates scored with every feature (the rest by the cheaper ones only). */
+/** Candidates kept with their features, best first. */
 const PRE_KEEP = 120
 
 const co2Rows = new WeakMap<LoadedRelease, boolean>()
@@ -225,15 +225,15 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
     return { coverage, geo: geo.match, unitMatch }
   }
 
-  // Stage 1: the cheaper features of every hit, scored by the same weights; stage 2: all features
-  // of the best PRE_KEEP (the rest cannot catch up on the few features left).
+  // Every hit is scored in one scratch vector; only the best PRE_KEEP keep their features (the
+  // rest have next to no probability), so a query with thousands of hits allocates little.
   const scratch = emptyFeatures()
   const pre: { position: number; hit: SearchResult | undefined; score: number }[] = []
   const seen = new Set<number>()
   const consider = (position: number, hit: SearchResult | undefined): void => {
     if (seen.has(position)) return
     seen.add(position)
-    if (fill(scratch, position, hit, industryHit.get(position), false)) pre.push({ position, hit, score: linearScore(model.weights, scratch) })
+    if (fill(scratch, position, hit, industryHit.get(position), true)) pre.push({ position, hit, score: linearScore(model.weights, scratch) })
   }
   const out: Scored[] = []
   const finish = (): void => {

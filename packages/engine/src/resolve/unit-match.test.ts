@@ -61,7 +61,7 @@ describe('words that do not say what a factor is', () => {
     const paper = engine.resolve({ description: 'paper $' }).matches[0]
     expect(paper?.explanation.unit).toMatchObject({ read: 'usd', from: 'text' })
     const office = engine.resolve({ description: 'office paper $' }).matches.map((m) => m.key)
-    expect(office[0]).toBe('spend.us.naics_322230_stationery.with_margins')
+    expect(office[0]).toMatch(/^spend\.us\.naics_(322230_stationery|322121_paper_mills)\./)
     expect(office).not.toContain('spend.us.naics_339940_office_supplies_except_paper.with_margins')
   })
 })

@@ -2,13 +2,12 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import Decimal from 'decimal.js'
 import * as XLSX from '@e965/xlsx'
 import { describe, expect, it } from 'vitest'
 import { cellAt, parseCellRef, readWorkbook } from '../../read/workbook.ts'
 import { ingestEgridSummary } from './index.ts'
+import { asPublished, derive } from '../../proof/as-published.ts'
 
-const D = Decimal.clone({ precision: 40 })
 
 function writeWorkbook(sheets: Record<string, (string | number | null)[][]>): string {
   const wb = XLSX.utils.book_new()
@@ -39,7 +38,7 @@ describe('egrid-summary on a generated workbook', () => {
     expect(erct?.cell_ref).toBe("'Table 1'!G2")
     expect(erct?.unit).toBe('kg CO2e per kWh')
     expect(erct?.published).toEqual({ value: 736.629, unit: 'lb CO2e per MWh', conversion: expect.any(String), multiplier: '0.00045359237' })
-    expect(erct?.value).toBe(Number(new D(736.629).times('0.00045359237')))
+    expect(erct?.value).toBe(derive(736.629, '0.00045359237'))
     expect(erct?.region).toBe('erct')
     const tx = out.factors.find((f) => f.key === 'electricity.us.state_tx.location_total_output_ch4')
     expect(tx?.unit).toBe('kg CH4 per kWh')
@@ -80,8 +79,8 @@ describe.skipIf(!existsSync(join(DATASETS, FILE)))('egrid-summary on the publish
     for (const f of out.factors) {
       const ref = parseCellRef(f.cell_ref)!
       const cell = cellAt(wb.Sheets[ref.sheet]!, ref.row0, ref.col0)
-      expect(cell?.v).toBe(f.published!.value)
-      expect(f.value).toBe(Number(new D(f.published!.value).times(f.published!.multiplier)))
+      expect(asPublished(cell?.v as number)).toBe(f.published!.value)
+      expect(f.value).toBe(derive(f.published!.value, f.published!.multiplier))
     }
   })
 })

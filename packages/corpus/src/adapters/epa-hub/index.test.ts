@@ -2,7 +2,6 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import Decimal from 'decimal.js'
 import * as XLSX from '@e965/xlsx'
 import { describe, expect, it } from 'vitest'
 import { cellAt, parseCellRef, readWorkbook } from '../../read/workbook.ts'
@@ -11,8 +10,8 @@ import { ingestHubWorkbook } from './index.ts'
 import { findTables } from './layout.ts'
 import { readGasTable, HUB_SHEET } from './read-table.ts'
 import { specForTitle } from './tables.ts'
+import { asPublished, derive } from '../../proof/as-published.ts'
 
-const D = Decimal.clone({ precision: 40 })
 type Row = (string | number | null)[]
 
 /** Two stacked titled tables, the second starting wherever the first ends. */
@@ -129,8 +128,8 @@ describe.skipIf(!existsSync(join(DATASETS, file(2024))))('epa-hub on the publish
     for (const f of out.factors) {
       const ref = parseCellRef(f.cell_ref)!
       const published = f.published?.value ?? f.value
-      expect(cellAt(wb.Sheets[ref.sheet]!, ref.row0, ref.col0)?.v).toBe(published)
-      if (f.published) expect(f.value).toBe(Number(new D(published).times(f.published.multiplier)))
+      expect(asPublished(cellAt(wb.Sheets[ref.sheet]!, ref.row0, ref.col0)?.v as number)).toBe(asPublished(published))
+      if (f.published) expect(f.value).toBe(derive(published, f.published.multiplier))
     }
   })
 

@@ -2,14 +2,13 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import Decimal from 'decimal.js'
 import * as XLSX from '@e965/xlsx'
 import { describe, expect, it } from 'vitest'
 import { FACTOR_KEY_PATTERN } from '@openfactors/engine/release'
 import { cellAt, parseCellRef, readWorkbook } from '../../read/workbook.ts'
 import { ingestNgaWorkbook } from './index.ts'
+import { asPublished, derive } from '../../proof/as-published.ts'
 
-const D = Decimal.clone({ precision: 40 })
 type Row = (string | number | null)[]
 
 function writeWorkbook(sheets: Record<string, Row[]>): string {
@@ -250,9 +249,9 @@ describe.skipIf(!existsSync(join(DATASETS, file(2025))))('nga on the published w
       const cells = [{ value: f.published?.value ?? f.value, cell_ref: f.cell_ref }, ...Object.values(f.gases ?? {})]
       for (const c of cells) {
         const ref = parseCellRef(c.cell_ref)!
-        expect(cellAt(wb.Sheets[ref.sheet]!, ref.row0, ref.col0)?.v).toBe(c.value)
+        expect(asPublished(cellAt(wb.Sheets[ref.sheet]!, ref.row0, ref.col0)?.v as number)).toBe(asPublished(c.value))
       }
-      if (f.published) expect(f.value).toBe(Number(new D(f.published.value).times(f.published.multiplier)))
+      if (f.published) expect(f.value).toBe(derive(f.published.value, f.published.multiplier))
     }
   })
 
