@@ -182,7 +182,7 @@ describe('embodied rules', () => {
   it('by_stage lists every module of the boundary and sums to the total', () => {
     const res = run([line('materials.steel.rebar.world', 1_000, 'kg', 'A1-C'), line('materials.glass.float.single', 2, 'm3', 'A1-A4')])
     expect(Object.keys(res.result.by_stage)).toEqual(['A1-A3', 'A4', 'A5', 'B1', 'B2', 'B3', 'B4', 'B5', 'C1', 'C2', 'C3-C4'])
-    const stageSum = Object.values(res.result.by_stage).reduce((a, v) => a + v, 0)
+    const stageSum = Object.values(res.result.by_stage).reduce<number>((a, v) => a + (v ?? 0), 0)
     expect(res.result.embodied_carbon.value).toBeCloseTo(stageSum, 6)
     expect(res.audit.defaults_used.map((d) => d.row)).toEqual(expect.arrayContaining(['uk_national', 'uk_regional', 'steel_reinforcement', 'general materials']))
   })
