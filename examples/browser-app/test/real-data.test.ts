@@ -102,7 +102,15 @@ describe.skipIf(!hasRealData)(`browser-app on the real corpus${hasRealData ? '' 
     expect(materials.length).toBeGreaterThan(0)
     const expected = engine.embodied({ materials })
     expect(await text('#embodied-total')).toBe(amount.format(expected.result.embodied_carbon.value))
-    expect(await page.locator('svg.stage-chart g[data-stage]').count()).toBe(Object.keys(expected.result.by_stage).length)
+    expect(await page.locator('svg.stage-chart g[data-stage]').count()).toBe(Object.values(expected.result.by_stage).filter((v) => v !== null).length)
+    // material names with the key on hover; published vs default modules named and explained
+    const first = page.locator('#embodied-lines tbody tr').first()
+    const key = materials[0]!.material_key
+    expect(await first.locator('.material-name').getAttribute('title')).toBe(key)
+    expect(await first.locator('.material-name').innerText()).toBe(expected.audit.factors_used.find((f) => f.key === key)?.name)
+    expect(await first.locator('.module-basis').innerText()).toMatch(/published .*A1-A3|none published/)
+    expect(await text('.basis-note')).toMatch(/Published: module values read from the material's dataset/)
+    await page.locator('#embodied-panel').screenshot({ path: join(SHOTS, 'real-embodied.png') })
     await page.click('#pcaf-form button')
     await page.locator('#pcaf-total').waitFor()
     expect(await text('#pcaf-total')).toBe('340')

@@ -4,6 +4,7 @@ import { stageChart } from '../chart.ts'
 import { bomFromTable } from '../bom.ts'
 import { byId, describeError, formatAmount, h, problemsList } from '../dom.ts'
 import { showAttribution } from './attribution.ts'
+import { assessedStages, embodiedLines } from './embodied-lines.ts'
 
 /** An example bill of materials made of the first corpus materials a search finds. */
 export async function exampleBom(client: EngineClient): Promise<string> {
@@ -38,20 +39,8 @@ export function embodiedPanel(client: EngineClient): void {
         out.replaceChildren(
           h('p', { class: 'total' }, 'Embodied carbon: ', h('strong', { id: 'embodied-total' }, formatAmount(total.value)), ` ${total.unit}`,
             res.result.module_d ? ` · module D (reported apart): ${formatAmount(res.result.module_d.value)} ${res.result.module_d.unit}` : ''),
-          stageChart(res.result.by_stage, 'kg CO2e', formatAmount),
-          h('table', { id: 'embodied-lines' },
-            h('thead', {}, h('tr', {}, h('th', {}, 'Material'), h('th', {}, 'Mass (kg)'), h('th', {}, 'Total (kg CO2e)'), h('th', {}, 'Published / default modules'))),
-            h('tbody', {}, ...res.materials.map((m) => {
-              const modules = Object.values(m.modules)
-              const published = modules.filter((v) => v.basis === 'published').length
-              return h('tr', { 'data-key': m.material_key },
-                h('td', {}, m.material_key),
-                h('td', {}, m.mass_kg === null ? '—' : formatAmount(m.mass_kg)),
-                h('td', {}, formatAmount(m.total)),
-                h('td', {}, `${published} / ${modules.length - published}`),
-              )
-            })),
-          ),
+          stageChart(assessedStages(res.result.by_stage), 'kg CO2e', formatAmount),
+          ...embodiedLines(res),
           h('p', { class: 'cell' }, `Profile ${res.audit.profile.title} · receipt ${res.receipt.id} (data ${res.receipt.mb_version})`),
         )
         showAttribution(res.attribution)

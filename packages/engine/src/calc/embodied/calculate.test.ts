@@ -182,7 +182,7 @@ describe('embodied rules', () => {
   it('by_stage lists every module of the boundary and sums to the total', () => {
     const res = run([line('materials.steel.rebar.world', 1_000, 'kg', 'A1-C'), line('materials.glass.float.single', 2, 'm3', 'A1-A4')])
     expect(Object.keys(res.result.by_stage)).toEqual(['A1-A3', 'A4', 'A5', 'B1', 'B2', 'B3', 'B4', 'B5', 'C1', 'C2', 'C3-C4'])
-    const stageSum = Object.values(res.result.by_stage).reduce((a, v) => a + v, 0)
+    const stageSum = Object.values(res.result.by_stage).reduce<number>((a, v) => a + (v ?? 0), 0)
     expect(res.result.embodied_carbon.value).toBeCloseTo(stageSum, 6)
     expect(res.audit.defaults_used.map((d) => d.row)).toEqual(expect.arrayContaining(['uk_national', 'uk_regional', 'steel_reinforcement', 'general materials']))
   })
@@ -199,5 +199,23 @@ describe('embodied response shape', () => {
     expect(EmbodiedResponseSchema.parse(json)).toEqual(json)
     expect(res.materials[1]!.id).toBe('rebar')
     expect(res.meta.as_of).toBe('2026-09-01')
+  })
+})
+
+describe('sources of module values', () => {
+  it('every module value, published or default, carries a source with the data version; defaults name standard, edition and table', () => {
+    const res = run([line('materials.concrete.ready_mix.c32_40', 1000, 'kg', 'A1-C')])
+    const modules = Object.entries(res.materials[0]!.modules)
+    expect(modules.length).toBeGreaterThan(3)
+    for (const [label, m] of modules) {
+      expect(m.source, label).toBeDefined()
+      expect(m.source?.data_version, label).toBe(res.meta.data_version)
+    }
+    const defaults = modules.filter(([, m]) => m.basis === 'default')
+    expect(defaults.length).toBeGreaterThan(0)
+    for (const [label, m] of defaults) {
+      expect(m.source?.id, label).toBe('rics-2023')
+      expect(m.source?.cell_ref, label).toMatch(/RICS Whole life carbon assessment.*2nd edition.*table "/)
+    }
   })
 })

@@ -110,7 +110,7 @@ export function calculateEmbodied(input: unknown, view: ReleaseView, ctx: CalcCo
   const req = parseEmbodiedRequest(input)
   const profile = METHODOLOGY_PROFILES[req.profile]
   const materialSpecs = specs(req, view)
-  const lines = req.materials.map((line, i) => computeLine(line, line.id ?? String(i), materialSpecs[i]!, profile))
+  const lines = req.materials.map((line, i) => computeLine(line, line.id ?? String(i), materialSpecs[i]!, profile, view.mb_version))
   const projectDefaults: DefaultUse[] = []
   const project = applyProject(lines, req, profile, projectDefaults)
   const totals = stageTotals(lines, project)

@@ -4,6 +4,7 @@
  * line overrides for transport and waste rate. Exact Decimal values; rounding is at the edge.
  */
 import type { SourceRefOut, Warning } from '../common-schema.ts'
+import { defaultSource } from './default-source.ts'
 import { dec, type Dec } from '../decimal.ts'
 import { invalidRequest } from '../validate.ts'
 import { boundaryModules, type StageModule } from './boundary.ts'
@@ -53,7 +54,7 @@ export interface LineExact {
 const ONE = dec(1)
 const THOUSAND = dec(1000)
 
-export function computeLine(line: MaterialLineInput, id: string, spec: MaterialSpec, profile: MethodologyProfile): LineExact {
+export function computeLine(line: MaterialLineInput, id: string, spec: MaterialSpec, profile: MethodologyProfile, dataVersion?: string): LineExact {
   const where = { line: id, material_key: line.material_key }
   const q = convertQuantity(
     line.quantity.value,
@@ -178,6 +179,9 @@ export function computeLine(line: MaterialLineInput, id: string, spec: MaterialS
       message: `${line.material_key}: boundary ${line.boundary} stops before module C, so its stored carbon is not counted in embodied_carbon_including_sequestration either (RICS: sequestration only with module C)`,
     })
   }
+  // Defaults carry their methodology source and the data version like published modules do.
+  for (const [label, m] of modules) if (m.default && !m.source) modules.set(label, { ...m, source: defaultSource(profile, m.default, dataVersion ?? spec.factorUsed.source.data_version) })
+
   if (spec.userSupplied) warnings.push({ code: 'user_supplied_factor', message: `Factor supplied with the request (source ${spec.factorUsed.source.id}), not from the corpus` })
 
   return {

@@ -137,7 +137,9 @@ export const EmbodiedResponseSchema = z.object({
   request: z.record(z.string(), z.unknown()),
   result: z.object({
     embodied_carbon: KgCO2e,
-    by_stage: z.record(z.string(), z.number()),
+    /** Per module; null where the module is in a boundary but no line could assess it (reason in by_stage_not_assessed). */
+    by_stage: z.record(z.string(), z.number().nullable()),
+    by_stage_not_assessed: z.record(z.string(), z.string()).optional(),
     module_d: KgCO2e.optional(),
     biogenic: KgCO2e.optional(),
     /** Negative published A1-A3 values (biogenic uptake), all lines; never in embodied_carbon. */

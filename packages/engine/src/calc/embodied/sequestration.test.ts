@@ -22,7 +22,7 @@ const view = testView([
 const line = (material_key: string, value: number, unit: string, boundary: string, extra: Record<string, unknown> = {}) => ({ material_key, quantity: { value, unit }, boundary, ...extra })
 const run = (materials: unknown[]): EmbodiedResponse => calculateEmbodied({ materials }, view)
 const codes = (res: EmbodiedResponse, i = 0) => res.materials[i]!.warnings.map((w) => w.code)
-const stageSum = (res: EmbodiedResponse) => Object.values(res.result.by_stage).reduce((a, v) => a + v, 0)
+const stageSum = (res: EmbodiedResponse) => Object.values(res.result.by_stage).reduce<number>((a, v) => a + (v ?? 0), 0)
 
 describe('sequestration and carbonation stay out of the headline (docs/embodied.md B5)', () => {
   it('glulam A1-A3: negative A1 is reported as sequestration, the headline counts A2 + A3; the published value is unchanged', () => {

@@ -74,12 +74,13 @@ export function lineResult(line: LineExact): MaterialResult {
 }
 
 /**
- * by_stage keys: every module in any line's boundary (0 where no line has data). C3 and C4 are
+ * by_stage keys: every module in any line's boundary (null where no line has data: not assessed,
+ * with the reason in `by_stage_not_assessed`). C3 and C4 are
  * reported apart when every line with module C publishes them; when any line used the combined
  * C3-C4 default, all end-of-life processing is reported under one `C3-C4` key (it cannot be split).
  */
-function stageValues(lines: LineExact[]): Map<string, Dec> {
-  const stages = new Map<string, Dec>()
+function stageValues(lines: LineExact[]): Map<string, Dec | null> {
+  const stages = new Map<string, Dec | null>()
   const stageOf = (l: LineExact, label: LineModule): Dec => {
     const m = l.modules.get(label)
     return m ? counted(m) : dec(0)
@@ -93,6 +94,11 @@ function stageValues(lines: LineExact[]): Map<string, Dec> {
       continue
     }
     if (!lines.some((l) => l.modules.has(label) || (l.inBoundary as ReadonlySet<string>).has(label))) continue
+    // In a boundary but assessed by no line: not assessed (null in by_stage), not 0.
+    if (!lines.some((l) => l.modules.has(label))) {
+      stages.set(label, null)
+      continue
+    }
     stages.set(label, sum(lines.map((l) => stageOf(l, label))))
   }
   return stages
@@ -109,11 +115,15 @@ export function stageTotals(lines: LineExact[], project: ProjectOutcome): { resu
   const apart = lines.map(lineApart).filter((v): v is Dec => v !== null)
   const result: EmbodiedResponse['result'] = {
     embodied_carbon: { value: out(total), unit: 'kg CO2e' },
-    by_stage: Object.fromEntries([...stages].map(([k, v]) => [k, out(v)])),
+    by_stage: Object.fromEntries([...stages].map(([k, v]) => [k, v === null ? null : out(v)])),
     project_modules: [
       ...project.unallocated.map((m) => ({ module: m.module, value: out(m.value), allocated: false, default: m.default, formula: m.formula })),
       ...project.allocated.map((m) => ({ module: m.module, value: out(m.value), allocated: true, default: m.default, formula: m.formula })),
     ],
+  }
+  const notAssessed = [...stages].filter(([, v]) => v === null).map(([k]) => k)
+  if (notAssessed.length > 0) {
+    result.by_stage_not_assessed = Object.fromEntries(notAssessed.map((k) => [k, `not assessed: no line's data publishes module ${k} and the profile has no default for it (see modules_without_data)`]))
   }
   if (withD.length > 0) result.module_d = { value: out(sum(withD.map((l) => l.d ?? dec(0)))), unit: 'kg CO2e' }
   if (biogenic.length > 0) result.biogenic = { value: out(sum(biogenic)), unit: 'kg CO2e' }
