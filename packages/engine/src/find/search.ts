@@ -8,6 +8,7 @@ import type { LoadedRelease } from '../index/loaded.ts'
 import { activityUnitOf } from '../text/units.ts'
 import { AsOfSchema, intParam, optionalText } from '../params.ts'
 import { FIELD_BOOST } from '../index/search-index.ts'
+import { bestOf } from '../index/best-of.ts'
 import { FactorKindSchema, kindOf } from '../release/schema.ts'
 import { boundedQuery } from '../text/cost.ts'
 import type { Factor } from './shapes.ts'
@@ -84,14 +85,18 @@ function filterOf(req: ParsedSearchRequest, release: LoadedRelease): RowFilter |
   return (row, i) => tests.every((t) => t(row, i))
 }
 
-/** Ids of matching rows, best first (text) or in key order (listing). */
-function matchingPositions(release: LoadedRelease, req: ParsedSearchRequest, filter: RowFilter | null): number[] {
+/**
+ * How many rows match, and the ids of the first `offset + limit` of them: best first (text) or
+ * in key order (listing; there every id).
+ */
+function matchingPositions(release: LoadedRelease, req: ParsedSearchRequest, filter: RowFilter | null): { total: number; ids: number[] } {
   const rows = release.rows
   if (!req.search) {
     const out: number[] = []
     for (let i = 0; i < rows.length; i++) if (!filter || filter(rows[i] as FactorRow, i)) out.push(i)
-    return out
+    return { total: out.length, ids: out }
   }
+  const keep = req.offset + req.limit
   const options = {
     boost: FIELD_BOOST,
     prefix: (term: string) => term.length >= 3,
@@ -105,24 +110,23 @@ function matchingPositions(release: LoadedRelease, req: ParsedSearchRequest, fil
   const text = boundedQuery(req.search)
   // Rows that are not emission factors sit in their own index (search offers them only when asked).
   const others = req.kind === 'emission_factor' ? [] : run(release.otherKindsIndex())
-  if (req.kind !== 'emission_factor' && req.kind !== 'all') return rankHits(release, text, others)
+  if (req.kind !== 'emission_factor' && req.kind !== 'all') return rankHits(release, text, others, keep)
   const totals = [...run(release.index), ...others]
   // Per-gas rows are searched when the text names a gas (that gas only), or when no total matches.
   const named = findGases(splitWords(text))
   const hits = named.length === 0 && totals.length > 0 ? totals : [...totals, ...(named.length > 0 ? named : release.gases()).flatMap((gas) => run(release.gasIndex(gas)))]
-  return rankHits(release, text, hits)
+  return rankHits(release, text, hits, keep)
 }
 
 /**
  * Text relevance first, with resolve's source and variant preferences as a light prior, so
  * "diesel" lists the primary fuel factor before republished or narrower ones.
  */
-function rankHits(release: LoadedRelease, text: string, hits: ReadonlyArray<{ id: unknown; score: number }>): number[] {
+function rankHits(release: LoadedRelease, text: string, hits: ReadonlyArray<{ id: unknown; score: number }>, keep: number): { total: number; ids: number[] } {
   const asked = askedVariants(text)
-  return hits
-    .map((h) => ({ id: h.id as number, score: h.score * prior(release, h.id as number, asked) }))
-    .sort((a, b) => b.score - a.score || a.id - b.id)
-    .map((h) => h.id)
+  const scored = hits.map((h) => ({ position: h.id as number, score: h.score * prior(release, h.id as number, asked) }))
+  // Only the requested page is ordered (ties in row order), not every hit.
+  return { total: scored.length, ids: bestOf(scored, keep).map((h) => h.position) }
 }
 
 function prior(release: LoadedRelease, position: number, asked: number): number {
@@ -132,11 +136,11 @@ function prior(release: LoadedRelease, position: number, asked: number): number 
 }
 
 export function searchRelease(release: LoadedRelease, req: ParsedSearchRequest): SearchResponse {
-  const positions = matchingPositions(release, req, filterOf(req, release))
-  const page = positions.slice(req.offset, req.offset + req.limit)
+  const { total, ids } = matchingPositions(release, req, filterOf(req, release))
+  const page = ids.slice(req.offset, req.offset + req.limit)
   const factors = page.map((i) => {
     const row = release.rows[i] as FactorRow
     return toSearchFactor(row, release.editionOf(row), release.mb_version)
   })
-  return { factors, count: factors.length, total: positions.length, data_version: release.mb_version }
+  return { factors, count: factors.length, total, data_version: release.mb_version }
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { fixtureRows } from '../../test/fixture.ts'
-import { buildSearchIndex, correctTerm, indexHasTerm, restoreSearchIndex, typoDistance } from './search-index.ts'
+import MiniSearch from 'minisearch'
+import { buildSearchIndex, correctTerm, INDEX_OPTIONS, indexHasTerm, restoreSearchIndex, typoDistance } from './search-index.ts'
 
 describe('search index', () => {
   const rows = fixtureRows()
@@ -19,6 +20,17 @@ describe('search index', () => {
     expect(correctTerm(index, 'zzzzzz')).toBeNull()
     expect(typoDistance('deisel', 'diesel')).toBe(1)
     expect(typoDistance('desiel', 'design')).toBe(2)
+  })
+  it('gives the same fuzzy and prefix hits on every call (the fuzzy walk is memoised)', () => {
+    const options = { prefix: true, fuzzy: 2 }
+    const fresh = new MiniSearch<{ id: number; row: (typeof rows)[number] }>({ ...INDEX_OPTIONS })
+    fresh.addAll(rows.map((row, id) => ({ id, row })))
+    for (const q of ['desiel', 'petrl', 'diesel', 'natral gas']) {
+      const first = index.search(q, options)
+      expect(first.length).toBeGreaterThan(0)
+      expect(index.search(q, options)).toEqual(first)
+      expect(index.search(q, options)).toEqual(fresh.search(q, options))
+    }
   })
   it('indexes only the positions given, keeping row positions as ids', () => {
     const part = buildSearchIndex(rows, [3, 5])

@@ -71,11 +71,36 @@ export function buildSearchIndex(rows: readonly FactorRow[], positions?: readonl
   const ids = positions ?? rows.map((_row, i) => i)
   const docs: IndexDoc[] = ids.map((id) => ({ id, row: rows[id] as FactorRow }))
   index.addAll(docs)
-  return index
+  return memoiseFuzzy(index)
 }
 
 export function restoreSearchIndex(plain: AsPlainObject, options: Options<IndexDoc> = INDEX_OPTIONS): SearchIndex {
-  return MiniSearch.loadJS<IndexDoc>(plain, options)
+  return memoiseFuzzy(MiniSearch.loadJS<IndexDoc>(plain, options))
+}
+
+const FUZZY_MEMO_MAX = 5_000
+
+/**
+ * A fuzzy walk of the term tree costs milliseconds on a long word; an index is never changed
+ * once built, so the words near a term are the same every time: remember them (bounded: the memo
+ * starts afresh when full). minisearch deletes entries from the map it gets, so each call gets a copy.
+ */
+function memoiseFuzzy(index: SearchIndex): SearchIndex {
+  const map = (index as unknown as WithTermMap)._index
+  if (!map) return index
+  const walk = map.fuzzyGet.bind(map)
+  const memo = new Map<string, ReturnType<typeof walk>>()
+  map.fuzzyGet = (term, maxDistance) => {
+    const key = `${maxDistance} ${term}`
+    let near = memo.get(key)
+    if (!near) {
+      if (memo.size >= FUZZY_MEMO_MAX) memo.clear()
+      near = walk(term, maxDistance)
+      memo.set(key, near)
+    }
+    return new Map(near)
+  }
+  return index
 }
 
 /** minisearch 7 keeps its terms in a SearchableMap at `_index`; not public API, so guarded. */
