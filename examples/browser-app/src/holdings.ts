@@ -72,16 +72,18 @@ export function holdingsFromTable(text: string, defaultDenominator = 'evic', opt
       if (n === null) problems.push(`Line ${line}: ${what} ${raw === '' ? 'is empty' : `"${raw}" is not a number`}.`)
       return n
     }
+    const type = (col.denominatorType >= 0 ? cells[col.denominatorType]?.trim().toLowerCase() : '') || typeFromHeader || defaultDenominator
+    // A vehicle whose value at origination is unknown: an empty cell sends null (AF = 1, docs/pcaf.md A3.6).
+    const unknownVehicle = type === 'vehicle_value_at_origination' && (cells[col.denominator] ?? '').trim() === ''
     const outstanding = number(col.outstanding, 'outstanding amount')
-    const denominator = number(col.denominator, 'denominator')
+    const denominator = unknownVehicle ? null : number(col.denominator, 'denominator')
     const emissions = number(col.emissions, 'emissions')
     const score = number(col.score, 'data quality score')
-    if (outstanding === null || denominator === null || emissions === null || score === null) continue
+    if (outstanding === null || (denominator === null && !unknownVehicle) || emissions === null || score === null) continue
     if ((!fractional && !Number.isInteger(score)) || score < 1 || score > 5) {
       problems.push(`Line ${line}: data quality score must be a ${fractional ? 'number' : 'whole number'} from 1 to 5 (got ${score}).`)
       continue
     }
-    const type = (col.denominatorType >= 0 ? cells[col.denominatorType]?.trim().toLowerCase() : '') || typeFromHeader || defaultDenominator
     const name = col.name >= 0 ? cells[col.name]?.trim() : ''
     let holding: Holding = {
       outstanding_amount: outstanding,

@@ -31,6 +31,12 @@ describe('PCAF classes offered by the demo', () => {
     expect(uop?.use_of_proceeds).toEqual({ structure: 'separate', allocated_amount: 15_000_000 })
   })
 
+  it('an empty vehicle value is unknown (null, AF = 1); an empty value elsewhere is a problem', () => {
+    const cars = holdingsForClass('motor_vehicle_loans', exampleHoldings('motor_vehicle_loans')).holdings
+    expect(cars[1]?.denominator).toEqual({ type: 'vehicle_value_at_origination', value: null })
+    expect(holdingsForClass('mortgages', 'outstanding,property value,emissions,score\n1,,5,3\n').problems).toEqual(['Line 2: denominator is empty.'])
+  })
+
   it('names a missing class column and keeps whole scores for classes with a score table', () => {
     const missing = holdingsForClass('securitizations', 'name,outstanding,property value,emissions,score\nA,1,10,5,3\n')
     expect(missing.problems).toEqual(['No collateral outstanding column: name one of collateral_outstanding.', 'No deal outstanding column: name one of deal_outstanding.'])

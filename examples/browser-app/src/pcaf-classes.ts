@@ -52,6 +52,7 @@ export const PCAF_CLASSES: Record<AssetClass, PcafClass> = {
   ]),
   motor_vehicle_loans: plain('Motor vehicle loans', 'vehicle_value_at_origination', 'Vehicle value at origination (USD)', [
     ['Example car loan 1', '18,000', '30,000', '2.5', '4'],
+    ['Example car loan 2 (value unknown)', '9,000', '', '1.8', '4'],
   ]),
   sovereign_debt: plain('Sovereign debt', 'ppp_adjusted_gdp', 'PPP adjusted GDP (USD)', [
     ['Example Republic bond', '50,000,000', '2,000,000,000,000', '400,000,000', '1'],
