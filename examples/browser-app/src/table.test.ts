@@ -59,7 +59,7 @@ describe('holdingsFromTable', () => {
   })
   it('names missing columns and every bad cell with its line', () => {
     expect(holdingsFromTable('name,outstanding\nA,1\n').problems).toEqual([
-      'No denominator (e.g. EVIC) column: name one of denominator_value, denominator, evic, total_equity_plus_debt, total_assets, value.',
+      'No denominator (e.g. EVIC) column: name one of denominator_value, denominator, evic, total_equity_plus_debt, total_assets, project_value_at_origination, property_value_at_origination, property_value, vehicle_value_at_origination, vehicle_value, ppp_adjusted_gdp, value.',
       'No emissions column: name one of company_emissions, emissions, scope_1_2, emissions_tco2e.',
       'No data quality score column: name one of data_quality_score, score, dqs, pcaf_score.',
     ])

@@ -17,6 +17,8 @@ import { defaultConfig } from '../../../packages/server/src/config.ts'
 import { testRelease, writeTestReleases } from '../../../packages/server/test/support/test-release.ts'
 import { freshProfile, type Profile } from '../../../packages/web-worker/test/harness/chromium.ts'
 import { EXAMPLE_HOLDINGS } from '../src/panels/pcaf.ts'
+import { PCAF_CLASSES, classHeaders, exampleHoldings, holdingsForClass, type AssetClass } from '../src/pcaf-classes.ts'
+import { formatAmount, formatValue } from '../src/dom.ts'
 
 const APP_DIR = join(import.meta.dirname, '..')
 const SHOTS = join(APP_DIR, 'test-output', 'screenshots')
@@ -167,6 +169,35 @@ describe('browser-app example', () => {
     await page.waitForFunction(() => document.querySelector('#pcaf-total')?.textContent === '50')
     expect(await page.locator('#pcaf-problems li').count()).toBe(0)
     expect(await text('#pcaf-holdings-table tbody')).toContain('Acme, Inc.')
+  })
+
+  it('offers every PCAF asset class; each class shows its own columns and example and computes as the engine does', async () => {
+    const offered = await page.locator('#pcaf-asset-class option').evaluateAll((os) => os.map((o) => o.getAttribute('value')))
+    expect([...offered].sort()).toEqual(Object.keys(PCAF_CLASSES).sort())
+    const engine = createEngine()
+    engine.load(testRelease('2026.2'))
+    const classes: AssetClass[] = ['sovereign_debt', 'commercial_real_estate', 'motor_vehicle_loans', 'securitizations']
+    for (const assetClass of classes) {
+      await page.selectOption('#pcaf-asset-class', assetClass)
+      expect(await page.inputValue('#pcaf-holdings')).toBe(exampleHoldings(assetClass))
+      expect(await text('#pcaf-columns')).toBe(classHeaders(PCAF_CLASSES[assetClass]).join(', '))
+      // Pasted as a user would: replace the text, then calculate through the worker.
+      await page.fill('#pcaf-holdings', exampleHoldings(assetClass))
+      await page.click('#pcaf-form button')
+      await page.locator('#pcaf-total').waitFor()
+      const expected = engine.pcaf({ asset_class: assetClass, holdings: holdingsForClass(assetClass, exampleHoldings(assetClass)).holdings })
+      expect(await text('#pcaf-total')).toBe(formatAmount(expected.result.financed_emissions.value))
+      const score = expected.result.weighted_data_quality_score
+      expect(await text('#pcaf-score')).toBe(score === null ? 'n/a' : score.toFixed(2))
+      const rows = page.locator('#pcaf-holdings-table tbody tr')
+      expect(await rows.count()).toBe(expected.holdings.length)
+      for (const [i, hr] of expected.holdings.entries()) {
+        const cells = await rows.nth(i).locator('td').allInnerTexts()
+        expect(cells.slice(1)).toEqual([formatValue(hr.attribution_factor), formatAmount(hr.financed_emissions.value), String(hr.data_quality_score)])
+      }
+      await page.locator('#pcaf-panel').screenshot({ path: join(SHOTS, `pcaf-${assetClass}.png`) })
+    }
+    await page.selectOption('#pcaf-asset-class', 'listed_equity_and_corporate_bonds')
   })
 
   it('computes embodied carbon for a bill of materials and charts it by stage', async () => {

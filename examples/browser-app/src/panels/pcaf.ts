@@ -1,16 +1,11 @@
 /** PCAF form: holdings pasted from a spreadsheet -> per-holding results and the portfolio score. */
-import type { PcafRequest } from '@openfactors/engine'
 import type { EngineClient } from '@openfactors/web-worker'
 import { byId, describeError, formatAmount, formatValue, h, problemsList } from '../dom.ts'
-import { holdingsFromTable } from '../holdings.ts'
+import { PCAF_CLASSES, classHeaders, exampleHoldings, holdingsForClass, type AssetClass } from '../pcaf-classes.ts'
 import { showAttribution } from './attribution.ts'
 
-/** Tab-separated, as a spreadsheet copies it. Made-up companies and numbers. */
-export const EXAMPLE_HOLDINGS = [
-  'Name\tOutstanding amount (USD)\tEVIC (USD)\tEmissions (tCO2e)\tData quality score',
-  'Example Steel plc\t1,000,000\t50,000,000\t12,000\t2',
-  'Example Retail SA\t250,000\t10,000,000\t4,000\t3',
-].join('\n')
+/** The first class's example, shown when the page opens. */
+export const EXAMPLE_HOLDINGS = exampleHoldings('listed_equity_and_corporate_bonds')
 
 export function pcafPanel(client: EngineClient): void {
   const form = byId<HTMLFormElement>('pcaf-form')
@@ -18,20 +13,32 @@ export function pcafPanel(client: EngineClient): void {
   const assetClass = byId<HTMLSelectElement>('pcaf-asset-class')
   const problems = byId('pcaf-problems')
   const out = byId('pcaf-result')
-  textarea.value = EXAMPLE_HOLDINGS
+  const columns = byId('pcaf-columns')
+  const classes = Object.keys(PCAF_CLASSES) as AssetClass[]
+  assetClass.replaceChildren(...classes.map((c) => h('option', { value: c }, PCAF_CLASSES[c].label)))
+  const current = (): AssetClass => classes.find((c) => c === assetClass.value) ?? 'listed_equity_and_corporate_bonds'
+  const showClass = () => {
+    const c = current()
+    columns.textContent = classHeaders(PCAF_CLASSES[c]).join(', ')
+    textarea.value = exampleHoldings(c)
+    problems.replaceChildren()
+    out.replaceChildren()
+  }
+  assetClass.addEventListener('change', showClass)
+  showClass()
 
   form.addEventListener('submit', (event) => {
     event.preventDefault()
     void (async () => {
-      const denominator = assetClass.value === 'listed_equity_and_corporate_bonds' ? 'evic' : 'total_equity_plus_debt'
-      const parsed = holdingsFromTable(textarea.value, denominator)
+      const chosen = current()
+      const parsed = holdingsForClass(chosen, textarea.value)
       problemsList(problems, parsed.problems)
       if (parsed.problems.length > 0) {
         out.replaceChildren()
         return
       }
       try {
-        const res = await client.pcaf({ asset_class: assetClass.value as PcafRequest['asset_class'], holdings: parsed.holdings })
+        const res = await client.pcaf({ asset_class: chosen, holdings: parsed.holdings })
         const score = res.result.weighted_data_quality_score
         out.replaceChildren(
           h('p', { class: 'total' }, 'Financed emissions: ', h('strong', { id: 'pcaf-total' }, formatAmount(res.result.financed_emissions.value)), ` ${res.result.financed_emissions.unit}`,
