@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseCsv } from '../src/csv.ts'
+import { localEngine } from '../src/local.ts'
 import { main, type Io } from '../src/main.ts'
 import { writeRelease } from './fixture.ts'
 
@@ -88,6 +89,10 @@ describe('openfactors resolve and lookup', () => {
     expect(await main(['resolve', 'diesel', '--unit', 'litres', '--releases', releases], io)).toBe(0)
     expect(io.stdout).toMatch(/^Data version 2026\.1\n1\. fuels\.gb\.diesel\.litres\n/)
     expect(io.stdout).toMatch(/confidence [\d.]+ \((accept|review)\)/)
+    // The decision printed is the match's own (a unit or place mismatch is review whatever the confidence).
+    const matches = localEngine(releases).engine.resolve({ description: 'diesel', unit: 'litres', limit: 5 }).matches
+    const printed = [...io.stdout.matchAll(/confidence ([\d.]+) \((accept|review)\)/g)].map((m) => [Number(m[1]), m[2]])
+    expect(printed).toEqual(matches.map((m) => [m.confidence, m.decision]))
   })
 
   it('lookup prints the factor and its source; an unknown key is an error with exit 1', async () => {
