@@ -2,6 +2,7 @@
  * Release files on disk (Node): the manifest, the gzipped artifacts, and the synchronous loader
  * the engine's `loadRelease` callback uses for older versions on first use.
  */
+import { createEngine, latestRelease, type Engine } from '@openfactors/engine'
 import { ReleaseArtifactSchema, ReleaseManifestSchema, type ReleaseArtifact, type ReleaseManifest } from '@openfactors/engine/release'
 import { existsSync, readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
@@ -35,4 +36,18 @@ export function diskReleaseFiles(dir: string): ReleaseFiles & { artifactJson(mb_
     },
     artifactJson,
   }
+}
+
+/**
+ * An engine over the releases in `dir` with the latest loaded and older ones loaded on first use:
+ * the one start-up of the server, the calculation workers and the MCP stdio bin.
+ */
+export function loadEngineFromDisk(dir: string): { engine: Engine; manifest: ReleaseManifest; latest: ReleaseManifest['releases'][number]; files: ReturnType<typeof diskReleaseFiles> } {
+  const files = diskReleaseFiles(dir)
+  const manifest = files.manifest()
+  const latest = manifest ? latestRelease(manifest.releases) : undefined
+  if (!manifest || !latest) throw new Error(`No releases in ${join(dir, 'manifest.json')}.`)
+  const engine = createEngine({ catalog: manifest.releases, loadRelease: (v) => files.artifactJson(v) })
+  engine.load(files.artifactJson(latest.mb_version))
+  return { engine, manifest, latest, files }
 }

@@ -3,7 +3,7 @@
  * older ones on first use), opens the store, serves with @hono/node-server, runs the webhook
  * loop, and closes everything in order. Takes its config explicitly; `start.ts` reads the env.
  */
-import { createEngine, latestRelease, releaseBefore, verifyReceipt } from '@openfactors/engine'
+import { releaseBefore, verifyReceipt } from '@openfactors/engine'
 import { serve, type ServerType } from '@hono/node-server'
 import { serveStatic } from '@hono/node-server/serve-static'
 import type { IncomingMessage } from 'node:http'
@@ -15,7 +15,7 @@ import type { AppEnv, Logger } from './app-env.ts'
 import type { ServerConfig } from './config.ts'
 import { ensureReleases } from './ensure-releases.ts'
 import { defaultReleasesDir, repoRoot } from './paths.ts'
-import { diskReleaseFiles } from './release-files.ts'
+import { loadEngineFromDisk } from './release-files.ts'
 import { startOffloadPool } from './offload/pool.ts'
 import { openStore } from './stores/open.ts'
 import { announceRelease, deliverDue } from './webhooks/dispatcher.ts'
@@ -36,13 +36,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
   const logger: Logger = opts.logger ?? (config.log === 'off' ? () => undefined : (line) => console.log(JSON.stringify(line)))
   const releasesDir = config.releasesDir ?? defaultReleasesDir()
   await ensureReleases(releasesDir)
-  const files = diskReleaseFiles(releasesDir)
-  const manifest = files.manifest()
-  const latest = manifest ? latestRelease(manifest.releases) : undefined
-  if (!manifest || !latest) throw new Error(`No releases in ${join(releasesDir, 'manifest.json')}.`)
-
-  const engine = createEngine({ catalog: manifest.releases, loadRelease: (v) => files.artifactJson(v) })
-  engine.load(files.artifactJson(latest.mb_version))
+  const { engine, manifest, latest, files } = loadEngineFromDisk(releasesDir)
   // Build the lazy indexes now (every per-gas index, and the one of other kinds), so the first search
   // that needs them does not stall the event loop: a text with no words matches nothing anywhere.
   engine.search({ search: '-', kind: 'all' })

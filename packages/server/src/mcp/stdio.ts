@@ -4,9 +4,9 @@
  * (progress on stderr: stdout belongs to the protocol).
  */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
-import { createEngine, latestRelease, verifyReceipt } from '@openfactors/engine'
+import { verifyReceipt } from '@openfactors/engine'
 import { randomUUID } from 'node:crypto'
-import { diskReleaseFiles } from '../release-files.ts'
+import { loadEngineFromDisk } from '../release-files.ts'
 import { ensureReleases } from '../ensure-releases.ts'
 import { defaultReleasesDir } from '../paths.ts'
 import { buildMcpServer } from './tools.ts'
@@ -14,12 +14,7 @@ import { envelopeValidationErrors } from './validation-errors.ts'
 
 export async function runStdio(releasesDir: string = process.env['OPENFACTORS_RELEASES_DIR'] ?? defaultReleasesDir()): Promise<void> {
   await ensureReleases(releasesDir)
-  const files = diskReleaseFiles(releasesDir)
-  const manifest = files.manifest()
-  const latest = manifest ? latestRelease(manifest.releases) : undefined
-  if (!manifest || !latest) throw new Error(`No releases in ${releasesDir}`)
-  const engine = createEngine({ catalog: manifest.releases, loadRelease: (v) => files.artifactJson(v) })
-  engine.load(files.artifactJson(latest.mb_version))
+  const { engine, manifest } = loadEngineFromDisk(releasesDir)
   const server = buildMcpServer({
     engine,
     verifyReceipt,

@@ -3,18 +3,13 @@
  * start, older ones on first use), answering one request at a time with the response as JSON
  * text (serialised here, not on the server's event loop). Engine errors go back as their JSON form.
  */
-import { assertRequest, createEngine, isEngineError, latestRelease } from '@openfactors/engine'
+import { assertRequest, isEngineError } from '@openfactors/engine'
 import { parentPort, workerData } from 'node:worker_threads'
-import { diskReleaseFiles } from '../release-files.ts'
+import { loadEngineFromDisk } from '../release-files.ts'
 import type { OffloadReply, OffloadRequest } from './protocol.ts'
 
 const { releasesDir } = workerData as { releasesDir: string }
-const files = diskReleaseFiles(releasesDir)
-const manifest = files.manifest()
-const latest = manifest ? latestRelease(manifest.releases) : undefined
-if (!manifest || !latest) throw new Error(`No releases in ${releasesDir}`)
-const engine = createEngine({ catalog: manifest.releases, loadRelease: (v) => files.artifactJson(v) })
-engine.load(files.artifactJson(latest.mb_version))
+const { engine } = loadEngineFromDisk(releasesDir)
 
 function answer(req: OffloadRequest): unknown {
   const ctx = {
