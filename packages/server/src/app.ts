@@ -14,6 +14,7 @@ import { jsonBody } from './middleware/body-guard.ts'
 import { keyIssuanceLimit } from './middleware/key-issuance.ts'
 import { addressLimit, currentLimitHeaders, meter } from './middleware/quota.ts'
 import { requestId } from './middleware/request-id.ts'
+import { responseHeaders } from './middleware/response-headers.ts'
 import { securityHeaders } from './middleware/security-headers.ts'
 import { accountRoutes } from './routes/account.ts'
 import { bulkRoutes } from './routes/bulk.ts'
@@ -36,7 +37,9 @@ function forwardedFor(req: Request): string | undefined {
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const clock = deps.clock ?? (() => new Date())
-  const logger = deps.logger ?? (deps.config.log === 'off' ? () => undefined : consoleLogger)
+  // Undefined when logging is off: the access log then builds no line at all.
+  const accessLog = deps.logger ?? (deps.config.log === 'off' ? undefined : consoleLogger)
+  const logger: Logger = accessLog ?? (() => undefined)
   const quotaDeps = { store: deps.store, config: deps.config, clock }
   const app = new Hono<AppEnv>()
 
@@ -65,7 +68,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     calcContext: (request_id, plan) => ({ request_id, now: clock, attribution_required: plan !== 'enterprise' }),
   }
 
-  app.use('*', requestId(logger, clock))
+  app.use('*', responseHeaders())
+  app.use('*', requestId(accessLog, clock))
   app.use('*', securityHeaders())
   app.use('*', fastCors({
     origin: deps.config.corsOrigin,

@@ -10,6 +10,7 @@ import { ApiError } from '../errors.ts'
 import { bearerToken, constantTimeEqual, looksLikeKey, sha256HexOf } from '../keys.ts'
 import type { Account, Store } from '../stores/types.ts'
 import { keyCache, type KeyCache } from './key-cache.ts'
+import { headerRecord } from './response-headers.ts'
 
 const CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="openfactors"' }
 
@@ -42,7 +43,8 @@ export function requireKey(store: Store, limitHeaders: (account: Account) => Pro
     c.set('account', found.account)
     c.set('apiKey', found.key)
     await next()
-    if (!c.res.headers.has('RateLimit-Limit')) {
+    // Counted calls have them in the header record already (quota.ts); refusals carry their own.
+    if (!('RateLimit-Limit' in headerRecord(c)) && !c.res.headers.has('RateLimit-Limit')) {
       for (const [name, value] of Object.entries(await limitHeaders(found.account))) c.res.headers.set(name, value)
     }
   }

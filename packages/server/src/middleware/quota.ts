@@ -8,9 +8,11 @@ import type { AppEnv } from '../app-env.ts'
 import type { ServerConfig } from '../config.ts'
 import { ApiError } from '../errors.ts'
 import {
-  accountSubject, limitState, limitsOf, minuteWindow, monthWindow, nearestLimit, rateLimitHeaders, type LimitState,
+  accountSubject, limitState, limitsOf, minuteWindow, monthWindow, nearestLimit, rateLimitHeaders, windowsAt, writeNearestLimitHeaders,
+  type LimitState,
 } from '../quota.ts'
 import type { Account, Store } from '../stores/types.ts'
+import { headerRecord } from './response-headers.ts'
 
 function accountOf(c: Context<AppEnv>): Account {
   const account = c.get('account')
@@ -38,11 +40,11 @@ export async function usageOf(account: Account, deps: QuotaDeps): Promise<LimitS
 }
 
 export function meter(deps: QuotaDeps): MiddlewareHandler<AppEnv> {
+  const windows = windowsAt()
   return async (c, next) => {
     const account = accountOf(c)
     const now = deps.clock()
-    const minute = minuteWindow(now)
-    const month = monthWindow(now)
+    const { minute, month } = windows(now)
     const limits = limitsOf(account, deps.config)
     // Usually one call; an MCP message or batch counts each tool call and resource read in it.
     const amount = c.get('calls') ?? 1
@@ -61,12 +63,12 @@ export function meter(deps: QuotaDeps): MiddlewareHandler<AppEnv> {
         ? new ApiError('rate_limited', `Burst limit of ${state.limit} calls per minute reached; retry in ${state.reset_seconds} s.`, { limit: state.limit, resets_at: state.resets_at, ...asked }, headers)
         : new ApiError('quota_exceeded', `Monthly quota of ${state.limit} calls used up; it resets at ${state.resets_at}.`, { limit: state.limit, resets_at: state.resets_at, ...asked }, headers)
     }
-    const states = [
-      limitState('burst', limits.burst_per_minute, result.counts[0] ?? 0, minute.resets, now),
-      limitState('monthly', limits.monthly, result.counts[1] ?? 0, month.resets, now),
-    ]
+    // Into the request's header record before the route runs (response-headers.ts).
+    writeNearestLimitHeaders(headerRecord(c), [
+      [limits.burst_per_minute, result.counts[0] ?? 0, minute.resets.getTime()],
+      [limits.monthly, result.counts[1] ?? 0, month.resets.getTime()],
+    ], now.getTime())
     await next()
-    for (const [name, value] of Object.entries(rateLimitHeaders(nearestLimit(states)))) c.res.headers.set(name, value)
   }
 }
 
@@ -87,7 +89,7 @@ export function addressLimit(deps: QuotaDeps, addressOf: (c: Context<AppEnv>) =>
       throw new ApiError('rate_limited', `Open endpoints allow ${limit} calls per minute per address; retry in ${state.reset_seconds} s.`,
         { limit, resets_at: state.resets_at }, { ...rateLimitHeaders(state), 'Retry-After': String(state.reset_seconds) })
     }
+    Object.assign(headerRecord(c), rateLimitHeaders(state))
     await next()
-    for (const [name, value] of Object.entries(rateLimitHeaders(state))) c.res.headers.set(name, value)
   }
 }

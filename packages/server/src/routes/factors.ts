@@ -3,6 +3,7 @@ import { FactorKindSchema, SEARCH_LIMIT_MAX } from '@openfactors/engine'
 import { z } from 'zod'
 import { invalidRequest, issuesFrom } from '../errors.ts'
 import { FactorKeySchema } from '../factor-key.ts'
+import { sendJson } from '../middleware/response-headers.ts'
 import type { MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../app-env.ts'
 import type { App, RouteDeps } from './deps.ts'
@@ -60,6 +61,6 @@ export function factorRoutes(app: App, deps: RouteDeps): void {
       if (bodies.size >= LOOKUP_CACHE_SIZE) bodies.delete(bodies.keys().next().value ?? '')
       bodies.set(cacheKey, body)
     }
-    return c.body(body, 200, { 'Content-Type': 'application/json' })
+    return sendJson(c, body)
   })
 }
