@@ -7,7 +7,8 @@ import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import type { AppDeps, AppEnv, Logger } from './app-env.ts'
 import { renderError } from './errors.ts'
-import { requireKey } from './middleware/api-key.ts'
+import { keyHasher, requireKey } from './middleware/api-key.ts'
+import { countedKey } from './middleware/counted-key.ts'
 import { fastCors } from './middleware/cors.ts'
 import { keyCache } from './middleware/key-cache.ts'
 import { jsonBody } from './middleware/body-guard.ts'
@@ -47,6 +48,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     (deps.config.trustProxy ? forwardedFor(c.req.raw) : undefined) ?? deps.clientAddress?.(c.req.raw, c.env) ?? 'unknown'
 
   const keys = keyCache(deps.config.keyCacheMs)
+  const hashOf = keyHasher()
   const routeDeps: RouteDeps = {
     keys,
     engine: deps.engine,
@@ -59,7 +61,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     guards: {
       open: addressLimit(quotaDeps, addressOf),
       issue: keyIssuanceLimit(quotaDeps, addressOf),
-      key: requireKey(deps.store, (account) => currentLimitHeaders(account, quotaDeps), keys),
+      key: requireKey(deps.store, (account) => currentLimitHeaders(account, quotaDeps), keys, hashOf),
+      counted: countedKey(quotaDeps, hashOf),
       meter: meter(quotaDeps),
       json: jsonBody(deps.config.bodyLimitBytes, deps.config.limits),
       // A ledger is one array of up to EMISSIONS_MAX_ACTIVITIES lines; the other bounds stay.
