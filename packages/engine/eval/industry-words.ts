@@ -66,14 +66,21 @@ export function naicsRecord(naics: ReadonlyMap<string, ReadonlySet<string>>): Re
   return asRecord(naics)
 }
 
-/** Words of the given labelled purchase lines per code. */
+/** Words of the given labelled purchase lines per code, each as often as the lines that have it. */
 export function learnedWords(lines: readonly DevCase[]): Record<string, string> {
-  const words = new Map<string, Set<string>>()
+  const counts = new Map<string, Map<string, number>>()
   for (const c of lines) {
     if (!c.naics) continue
-    let set = words.get(c.naics)
-    if (!set) words.set(c.naics, (set = new Set()))
-    for (const t of terms(c.description)) if (t.length >= 2 && !/\d/.test(t)) set.add(t)
+    let m = counts.get(c.naics)
+    if (!m) counts.set(c.naics, (m = new Map()))
+    for (const t of new Set(terms(c.description))) if (t.length >= 2 && !/\d/.test(t)) m.set(t, (m.get(t) ?? 0) + 1)
   }
-  return asRecord(words)
+  const out: Record<string, string> = {}
+  for (const code of [...counts.keys()].sort()) {
+    const m = counts.get(code) as Map<string, number>
+    const words = [...m.keys()].sort()
+    // A word once per line that has it: the index's term frequency then says how typical it is.
+    out[code] = words.map((w) => Array.from({ length: m.get(w) ?? 1 }, () => w).join(' ')).join(' ')
+  }
+  return out
 }
