@@ -5,6 +5,7 @@
  */
 import type { MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../app-env.ts'
+import { headerRecord } from './response-headers.ts'
 
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data:",
@@ -15,12 +16,16 @@ const PRIVATE_PATHS = /^\/v1\/(keys|account|webhooks)(\/|$)/
 
 export function securityHeaders(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
+    // Into the request's header record (response-headers.ts), so a JSON answer carries them as is.
+    const record = headerRecord(c)
+    record['X-Content-Type-Options'] = 'nosniff'
+    record['Referrer-Policy'] = 'no-referrer'
+    record['X-Frame-Options'] = 'DENY'
+    if (PRIVATE_PATHS.test(c.req.path)) record['Cache-Control'] = 'no-store'
     await next()
-    const headers = c.res.headers
-    headers.set('X-Content-Type-Options', 'nosniff')
-    headers.set('Referrer-Policy', 'no-referrer')
-    headers.set('X-Frame-Options', 'DENY')
-    if ((headers.get('content-type') ?? '').startsWith('text/html')) headers.set('Content-Security-Policy', CONTENT_SECURITY_POLICY)
-    if (PRIVATE_PATHS.test(c.req.path)) headers.set('Cache-Control', 'no-store')
+    // `sendJson` answers are JSON; only other responses can be HTML pages.
+    if (c.get('headersSent') !== true && (c.res.headers.get('content-type') ?? '').startsWith('text/html')) {
+      c.res.headers.set('Content-Security-Policy', CONTENT_SECURITY_POLICY)
+    }
   }
 }

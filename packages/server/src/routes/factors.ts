@@ -3,7 +3,8 @@ import { FactorKindSchema, SEARCH_LIMIT_MAX } from '@openfactors/engine'
 import { z } from 'zod'
 import { invalidRequest, issuesFrom } from '../errors.ts'
 import { FactorKeySchema } from '../factor-key.ts'
-import type { MiddlewareHandler } from 'hono'
+import { sendJson } from '../middleware/response-headers.ts'
+import type { Context } from 'hono'
 import type { AppEnv } from '../app-env.ts'
 import type { App, RouteDeps } from './deps.ts'
 
@@ -43,14 +44,13 @@ export function factorRoutes(app: App, deps: RouteDeps): void {
   // serialised once (the throughput profile, docs/benchmarks.md). Errors are not kept.
   const bodies = new Map<string, string>()
   const LOOKUP_CACHE_SIZE = 5_000
-  const bounded: MiddlewareHandler<AppEnv> = async (c, next) => {
-    // Bounds before any work, metering included: a malformed key or query is not counted.
+  // Bounds before any work, metering included: a malformed key or query is not counted.
+  const bounded = (c: Context<AppEnv>): void => {
     parseQuery(LookupQuerySchema, c.req.query())
     const key = FactorKeySchema.safeParse(c.req.param('key'))
     if (!key.success) throw invalidRequest('The factor key is not valid.', issuesFrom(key.error.issues).map((i) => ({ ...i, path: 'key' })))
-    await next()
   }
-  app.get('/v1/factors/:key', deps.guards.key, bounded, deps.guards.meter, (c) => {
+  app.get('/v1/factors/:key', deps.guards.counted(bounded), (c) => {
     const as_of = c.req.query('as_of')
     const key = c.req.param('key').trim()
     const cacheKey = `${key}\u0000${as_of ?? ''}`
@@ -60,6 +60,6 @@ export function factorRoutes(app: App, deps: RouteDeps): void {
       if (bodies.size >= LOOKUP_CACHE_SIZE) bodies.delete(bodies.keys().next().value ?? '')
       bodies.set(cacheKey, body)
     }
-    return c.body(body, 200, { 'Content-Type': 'application/json' })
+    return sendJson(c, body)
   })
 }
