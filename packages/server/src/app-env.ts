@@ -32,6 +32,10 @@ export interface AppVariables {
   body?: unknown
   /** Calls this request counts as (default 1; MCP: tool calls and resource reads in the message). */
   calls?: number
+  /** Response headers collected before the route runs (middleware/response-headers.ts). */
+  headers?: Record<string, string>
+  /** True once the route answered with the header record in its response (`sendJson`). */
+  headersSent?: boolean
 }
 
 export interface AppEnv {

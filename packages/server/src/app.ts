@@ -7,14 +7,16 @@ import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import type { AppDeps, AppEnv, Logger } from './app-env.ts'
 import { renderError } from './errors.ts'
-import { requireKey } from './middleware/api-key.ts'
+import { keyHasher, requireKey } from './middleware/api-key.ts'
+import { countedKey } from './middleware/counted-key.ts'
 import { fastCors } from './middleware/cors.ts'
 import { keyCache } from './middleware/key-cache.ts'
 import { jsonBody } from './middleware/body-guard.ts'
 import { keyIssuanceLimit } from './middleware/key-issuance.ts'
 import { addressLimit, currentLimitHeaders, meter } from './middleware/quota.ts'
 import { requestId } from './middleware/request-id.ts'
-import { securityHeaders } from './middleware/security-headers.ts'
+import { responseHeaders } from './middleware/response-headers.ts'
+import { CONTENT_SECURITY_POLICY, securityHeaders } from './middleware/security-headers.ts'
 import { accountRoutes } from './routes/account.ts'
 import { bulkRoutes } from './routes/bulk.ts'
 import { calculateRoutes } from './routes/calculate.ts'
@@ -36,7 +38,9 @@ function forwardedFor(req: Request): string | undefined {
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const clock = deps.clock ?? (() => new Date())
-  const logger = deps.logger ?? (deps.config.log === 'off' ? () => undefined : consoleLogger)
+  // Undefined when logging is off: the access log then builds no line at all.
+  const accessLog = deps.logger ?? (deps.config.log === 'off' ? undefined : consoleLogger)
+  const logger: Logger = accessLog ?? (() => undefined)
   const quotaDeps = { store: deps.store, config: deps.config, clock }
   const app = new Hono<AppEnv>()
 
@@ -44,6 +48,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     (deps.config.trustProxy ? forwardedFor(c.req.raw) : undefined) ?? deps.clientAddress?.(c.req.raw, c.env) ?? 'unknown'
 
   const keys = keyCache(deps.config.keyCacheMs)
+  const hashOf = keyHasher()
   const routeDeps: RouteDeps = {
     keys,
     engine: deps.engine,
@@ -56,7 +61,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     guards: {
       open: addressLimit(quotaDeps, addressOf),
       issue: keyIssuanceLimit(quotaDeps, addressOf),
-      key: requireKey(deps.store, (account) => currentLimitHeaders(account, quotaDeps), keys),
+      key: requireKey(deps.store, (account) => currentLimitHeaders(account, quotaDeps), keys, hashOf),
+      counted: countedKey(quotaDeps, hashOf),
       meter: meter(quotaDeps),
       json: jsonBody(deps.config.bodyLimitBytes, deps.config.limits),
       // A ledger is one array of up to EMISSIONS_MAX_ACTIVITIES lines; the other bounds stay.
@@ -65,7 +71,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     calcContext: (request_id, plan) => ({ request_id, now: clock, attribution_required: plan !== 'enterprise' }),
   }
 
-  app.use('*', requestId(logger, clock))
+  app.use('*', responseHeaders({ 'Content-Security-Policy': CONTENT_SECURITY_POLICY }))
+  app.use('*', requestId(accessLog, clock))
   app.use('*', securityHeaders())
   app.use('*', fastCors({
     origin: deps.config.corsOrigin,

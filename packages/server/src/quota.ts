@@ -30,6 +30,28 @@ export function monthWindow(now: Date): { id: string; resets: Date } {
   return { id: `M:${now.toISOString().slice(0, 7)}`, resets }
 }
 
+export interface Window { id: string; resets: Date }
+
+/**
+ * Both windows of an instant. The last answer is kept while its minute lasts (a month also ends on a
+ * minute boundary), so the calls of one minute share it instead of formatting dates each time.
+ */
+export function windowsAt(): (now: Date) => { minute: Window; month: Window } {
+  let from = 0
+  let to = -1
+  let last = { minute: { id: '', resets: new Date(0) }, month: { id: '', resets: new Date(0) } }
+  return (now) => {
+    const t = now.getTime()
+    if (t < from || t >= to) {
+      const minute = minuteWindow(now)
+      last = { minute, month: monthWindow(now) }
+      to = minute.resets.getTime()
+      from = to - 60_000
+    }
+    return last
+  }
+}
+
 export function limitsOf(account: Account, config: ServerConfig): PlanLimits {
   const plan = config.plans[account.plan]
   return {
@@ -65,6 +87,29 @@ export function rateLimitHeaders(state: LimitState): Record<string, string> {
     'RateLimit-Remaining': String(state.remaining),
     'RateLimit-Reset': String(state.reset_seconds),
   }
+}
+
+/**
+ * `rateLimitHeaders(nearestLimit(...))` written into `into`, without the intermediate states:
+ * each limit as `[limit, used, resets at (ms)]`, the first one winning a tie.
+ */
+export function writeNearestLimitHeaders(into: Record<string, string>, limits: ReadonlyArray<readonly [number, number, number]>, nowMs: number): void {
+  let bestRemaining = Infinity
+  let bestReset = Infinity
+  let bestLimit = 0
+  for (const [limit, used, resets] of limits) {
+    const remaining = Math.max(0, limit - used)
+    const reset = Math.max(1, Math.ceil((resets - nowMs) / 1000))
+    if (remaining < bestRemaining || (remaining === bestRemaining && reset < bestReset)) {
+      bestRemaining = remaining
+      bestReset = reset
+      bestLimit = limit
+    }
+  }
+  if (bestRemaining === Infinity) throw new Error('writeNearestLimitHeaders needs at least one limit')
+  into['RateLimit-Limit'] = String(bestLimit)
+  into['RateLimit-Remaining'] = String(bestRemaining)
+  into['RateLimit-Reset'] = String(bestReset)
 }
 
 export function accountSubject(account: Account): string {

@@ -9,6 +9,7 @@ import { activityUnitOf } from '../text/units.ts'
 import { AsOfSchema, intParam, optionalText } from '../params.ts'
 import { FIELD_BOOST } from '../index/search-index.ts'
 import { bestOf } from '../index/best-of.ts'
+import { searchHits } from '../index/execute.ts'
 import { FactorKindSchema, kindOf } from '../release/schema.ts'
 import { boundedQuery } from '../text/cost.ts'
 import type { Factor } from './shapes.ts'
@@ -52,9 +53,14 @@ export interface SearchResponse {
 
 type RowFilter = (row: FactorRow, position: number) => boolean
 
-function filterOf(req: ParsedSearchRequest, release: LoadedRelease): RowFilter | null {
+/**
+ * The rows' filter, or null when every row passes. `kindKnown`: the rows searched are all of the
+ * kind asked (the emission-factor and per-gas indexes hold only emission factors), so the kind
+ * needs no test per hit.
+ */
+function filterOf(req: ParsedSearchRequest, release: LoadedRelease, kindKnown = false): RowFilter | null {
   const tests: RowFilter[] = []
-  if (req.kind !== 'all') {
+  if (req.kind !== 'all' && !kindKnown) {
     const kind = req.kind
     tests.push((row) => kindOf(row) === kind)
   }
@@ -89,8 +95,9 @@ function filterOf(req: ParsedSearchRequest, release: LoadedRelease): RowFilter |
  * How many rows match, and the ids of the first `offset + limit` of them: best first (text) or
  * in key order (listing; there every id).
  */
-function matchingPositions(release: LoadedRelease, req: ParsedSearchRequest, filter: RowFilter | null): { total: number; ids: number[] } {
+function matchingPositions(release: LoadedRelease, req: ParsedSearchRequest): { total: number; ids: number[] } {
   const rows = release.rows
+  const filter = filterOf(req, release)
   if (!req.search) {
     const out: number[] = []
     for (let i = 0; i < rows.length; i++) if (!filter || filter(rows[i] as FactorRow, i)) out.push(i)
@@ -101,20 +108,23 @@ function matchingPositions(release: LoadedRelease, req: ParsedSearchRequest, fil
     boost: FIELD_BOOST,
     prefix: (term: string) => term.length >= 3,
     fuzzy: (term: string) => (term.length >= 5 ? 0.2 : false),
-    filter: filter ? (r: { id: number }) => filter(rows[r.id] as FactorRow, r.id) : undefined,
   }
-  const run = (index: SearchIndex) => {
-    const and = index.search(text, { ...options, combineWith: 'AND' })
-    return and.length > 0 ? and : index.search(text, { ...options, combineWith: 'OR' })
+  const byPosition = (f: RowFilter | null) => (f ? (id: number) => f(rows[id] as FactorRow, id) : undefined)
+  // The emission-factor indexes need no kind test per hit; the index of the other kinds does.
+  const emissionFilter = byPosition(filterOf(req, release, true))
+  const otherFilter = byPosition(filter)
+  const run = (index: SearchIndex, f: typeof otherFilter) => {
+    const and = searchHits(index, text, { ...options, combineWith: 'AND' }, f)
+    return and.length > 0 ? and : searchHits(index, text, { ...options, combineWith: 'OR' }, f)
   }
   const text = boundedQuery(req.search)
   // Rows that are not emission factors sit in their own index (search offers them only when asked).
-  const others = req.kind === 'emission_factor' ? [] : run(release.otherKindsIndex())
+  const others = req.kind === 'emission_factor' ? [] : run(release.otherKindsIndex(), otherFilter)
   if (req.kind !== 'emission_factor' && req.kind !== 'all') return rankHits(release, text, others, keep)
-  const totals = [...run(release.index), ...others]
+  const totals = [...run(release.index, emissionFilter), ...others]
   // Per-gas rows are searched when the text names a gas (that gas only), or when no total matches.
   const named = findGases(splitWords(text))
-  const hits = named.length === 0 && totals.length > 0 ? totals : [...totals, ...(named.length > 0 ? named : release.gases()).flatMap((gas) => run(release.gasIndex(gas)))]
+  const hits = named.length === 0 && totals.length > 0 ? totals : [...totals, ...(named.length > 0 ? named : release.gases()).flatMap((gas) => run(release.gasIndex(gas), emissionFilter))]
   return rankHits(release, text, hits, keep)
 }
 
@@ -122,9 +132,9 @@ function matchingPositions(release: LoadedRelease, req: ParsedSearchRequest, fil
  * Text relevance first, with resolve's source and variant preferences as a light prior, so
  * "diesel" lists the primary fuel factor before republished or narrower ones.
  */
-function rankHits(release: LoadedRelease, text: string, hits: ReadonlyArray<{ id: unknown; score: number }>, keep: number): { total: number; ids: number[] } {
+function rankHits(release: LoadedRelease, text: string, hits: ReadonlyArray<{ id: number; score: number }>, keep: number): { total: number; ids: number[] } {
   const asked = askedVariants(text)
-  const scored = hits.map((h) => ({ position: h.id as number, score: h.score * prior(release, h.id as number, asked) }))
+  const scored = hits.map((h) => ({ position: h.id, score: h.score * prior(release, h.id, asked) }))
   // Only the requested page is ordered (ties in row order), not every hit.
   return { total: scored.length, ids: bestOf(scored, keep).map((h) => h.position) }
 }
@@ -136,7 +146,7 @@ function prior(release: LoadedRelease, position: number, asked: number): number 
 }
 
 export function searchRelease(release: LoadedRelease, req: ParsedSearchRequest): SearchResponse {
-  const { total, ids } = matchingPositions(release, req, filterOf(req, release))
+  const { total, ids } = matchingPositions(release, req)
   const page = ids.slice(req.offset, req.offset + req.limit)
   const factors = page.map((i) => {
     const row = release.rows[i] as FactorRow

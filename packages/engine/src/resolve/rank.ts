@@ -4,14 +4,15 @@
  * where a place or unit is), plus spend factors found by the words of their industry; each
  * candidate becomes a feature vector (features.ts) and is scored by the fitted weights.
  */
-import type { SearchResult } from 'minisearch'
 import type { LoadedRelease } from '../index/loaded.ts'
+import type { Hit } from '../index/execute.ts'
+import { searchHits } from '../index/execute.ts'
 import { correctTerm, FIELD_BOOST, indexHasTerm } from '../index/search-index.ts'
 import { terms } from '../text/normalise.ts'
 import { bestOf } from '../index/best-of.ts'
 import type { ExcludedTerms } from './excluded-terms.ts'
 import { excludedTermsOf } from './excluded-terms.ts'
-import { BASE_FEATURES, emptyFeatures, featureIndex, linearScore, VARIANT_OFFSET } from './features.ts'
+import { BASE_FEATURES, emptyFeatures, featureIndex, FEATURES, linearScore, VARIANT_OFFSET } from './features.ts'
 import type { BaseFeature } from './features.ts'
 import type { GeoMatch } from './geo.ts'
 import { geoVerdict } from './geo.ts'
@@ -110,10 +111,14 @@ function hasCo2Rows(release: LoadedRelease): boolean {
 /** Fields of a hit that have an `in_*` feature, and that feature's position. */
 const FIELDS = Object.keys(FIELD_FEATURE)
 const FIELD_SLOT = new Map<string, number>(FIELDS.map((f, i) => [f, i]))
+const FIELD_INDEX = FIELDS.map((f) => FIELD_FEATURE[f] ?? 0)
 const fieldCounts = new Float64Array(FIELDS.length)
+/** Fields each index can match in: the main index's and the industry index's. */
+const MAIN_FIELD_SLOTS = ['name', 'section', 'tags', 'name_original'].map((f) => FIELD_SLOT.get(f) ?? 0)
+const INDUSTRY_FIELD_SLOTS = ['name', 'industry', 'learned'].map((f) => FIELD_SLOT.get(f) ?? 0)
 
 /** The share of written terms matched in each field of a hit (`in_*` features). */
-function fieldShares(x: Float64Array, match: SearchResult['match'], written: number): void {
+function fieldShares(x: Float64Array, match: Hit['match'], written: number): void {
   fieldCounts.fill(0)
   for (const term in match) {
     for (const f of match[term] ?? []) {
@@ -123,9 +128,41 @@ function fieldShares(x: Float64Array, match: SearchResult['match'], written: num
   }
   for (let slot = 0; slot < FIELDS.length; slot++) {
     const count = fieldCounts[slot] ?? 0
-    const i = FIELD_FEATURE[FIELDS[slot] ?? '']
-    if (count > 0 && i !== undefined) x[i] = Math.max(x[i] ?? 0, Math.min(1, count / written))
+    const i = FIELD_INDEX[slot] ?? 0
+    if (count > 0) x[i] = Math.max(x[i] ?? 0, Math.min(1, count / written))
   }
+}
+
+/** What the `in_*` features add to a score (fieldShares, without a whole feature vector). */
+const fieldScratch = new Float64Array(FEATURES.length)
+function fieldScore(weights: readonly number[], hit: Hit | undefined, ind: Hit | undefined, written: number): number {
+  for (const i of FIELD_INDEX) fieldScratch[i] = 0
+  if (hit) fieldShares(fieldScratch, hit.match, written)
+  if (ind) fieldShares(fieldScratch, ind.match, written)
+  let s = 0
+  for (const i of FIELD_INDEX) s += (fieldScratch[i] ?? 0) * (weights[i] ?? 0)
+  return s
+}
+
+/**
+ * Bounds of what the `in_*` features can add to a score: each is a share in [0, min(1, terms
+ * matched / terms written)], in the fields its index has. `bounds[0]` the least, `[1]` the most.
+ */
+function fieldBounds(weights: readonly number[], hit: Hit | undefined, ind: Hit | undefined, written: number, bounds: Float64Array): void {
+  const shareMain = hit ? Math.min(1, hit.terms.length / written) : 0
+  const shareIndustry = ind ? Math.min(1, ind.terms.length / written) : 0
+  fieldCounts.fill(0)
+  if (hit) for (const slot of MAIN_FIELD_SLOTS) fieldCounts[slot] = shareMain
+  if (ind) for (const slot of INDUSTRY_FIELD_SLOTS) fieldCounts[slot] = Math.max(fieldCounts[slot] ?? 0, shareIndustry)
+  let lo = 0
+  let hi = 0
+  for (let slot = 0; slot < FIELDS.length; slot++) {
+    const v = (weights[FIELD_INDEX[slot] ?? 0] ?? 0) * (fieldCounts[slot] ?? 0)
+    if (v < 0) lo += v
+    else hi += v
+  }
+  bounds[0] = lo
+  bounds[1] = hi
 }
 
 const UPPER = /[A-Z]/g
@@ -139,8 +176,8 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
   // On the main index a word with no term within its fuzzy distance (correctTerm, memoised) is
   // searched without fuzzy matching: the same hits, without walking the term tree again.
   const mainTree = buildQuery(parsed, (t) => indexHasTerm(main, t) || industryKnows(release, model, t) || correctTerm(main, t) === null).tree
-  const totals = main.search(mainTree, RESOLVE_SEARCH)
-  const hits = parsed.gases.length === 0 ? totals : [...totals, ...parsed.gases.flatMap((gas) => release.gasIndex(gas).search(tree, RESOLVE_SEARCH))]
+  const totals = searchHits(main, mainTree, RESOLVE_SEARCH)
+  const hits = parsed.gases.length === 0 ? totals : [...totals, ...parsed.gases.flatMap((gas) => searchHits(release.gasIndex(gas), tree, RESOLVE_SEARCH))]
   let top = 0
   for (const h of hits) if (h.score > top) top = h.score
   // Industries are matched by every word written (a unit or place read from a terse purchase
@@ -148,7 +185,7 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
   const industryTerms = new Set([...terms(description).filter((t) => !/\d/.test(t)), ...conceptOfTerm.keys()])
   const industry = searchIndustry(release, model, [...industryTerms]).slice(0, INDUSTRY_CANDIDATES)
   const industryTop = industry[0]?.score ?? 0
-  const industryHit = new Map<number, SearchResult>(industry.map((h) => [h.id as number, h]))
+  const industryHit = new Map<number, Hit>(industry.map((h) => [h.id as number, h]))
   const votes = lineVotes(model, [...industryTerms])
 
   const domains = new Set(parsed.concepts.flatMap((c) => c.domains ?? []))
@@ -166,10 +203,10 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
     unitMatch: UnitMatch
   }
   /**
-   * Fill `x` for one candidate; `full` adds the features that cost more (words per field, name
-   * words, catch-all, spend cues, place in name). Null when the factor is no answer.
+   * Fill `x` for one candidate; `full` adds the share of the written words matched per field
+   * (reading every matched word of the hit). Null when the factor is no answer.
    */
-  const fill = (x: Float64Array, position: number, hit: SearchResult | undefined, ind: SearchResult | undefined, full: boolean): Meta | null => {
+  const fill = (x: Float64Array, position: number, hit: Hit | undefined, ind: Hit | undefined, full: boolean): Meta | null => {
     const row = release.rows[position]
     if (!row) return null
     const facts = release.facts(position)
@@ -236,31 +273,60 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
       x[I.line_share] = vote
       if (code !== null && code === votes.nearest) x[I.line_nearest] = 1
     }
-    if (!full) return { coverage, geo: geo.match, unitMatch }
-    if (hit) fieldShares(x, hit.match, written)
-    if (ind) fieldShares(x, ind.match, written)
     const namePlaces = placeTermsInName(release, position)
     let matchedPlaceTerms = 0
     if (namePlaces > 0) for (const t of docTerms) if (placeTerms.has(t)) matchedPlaceTerms++
     x[I.extra_terms] = Math.log1p(Math.max(0, ownNameTerms(release, position) - (hit?.terms.length ?? 0) - Math.max(0, namePlaces - matchedPlaceTerms)))
     if (isGeneralRow(release, position)) x[I.catch_all] = 1
     if (placeTerms.size > 0 && queryTerms.some((t) => placeTerms.has(t) && !unitTerms(row.unit).has(t))) x[I.place_in_name] = 1
+    if (full) {
+      if (hit) fieldShares(x, hit.match, written)
+      if (ind) fieldShares(x, ind.match, written)
+    }
     return { coverage, geo: geo.match, unitMatch }
   }
 
-  // Every hit is scored in one scratch vector; only the best PRE_KEEP keep their features (the
-  // rest have next to no probability), so a query with thousands of hits allocates little.
+  // Every hit is scored in one scratch vector without the words-per-field features, whose share
+  // of the score is bounded (fieldBounds); only hits whose best possible score reaches the
+  // PRE_KEEP-th best least possible one are read in full, and only the best PRE_KEEP keep their
+  // features. The same PRE_KEEP as scoring every hit in full, at a fraction of the cost.
   const scratch = emptyFeatures()
-  const pre: { position: number; hit: SearchResult | undefined; score: number }[] = []
+  const bounds = new Float64Array(2)
+  interface Pre {
+    position: number
+    hit: Hit | undefined
+    score: number
+    lo: number
+    hi: number
+  }
+  const pre: Pre[] = []
   const seen = new Set<number>()
-  const consider = (position: number, hit: SearchResult | undefined): void => {
+  const consider = (position: number, hit: Hit | undefined): void => {
     if (seen.has(position)) return
     seen.add(position)
-    if (fill(scratch, position, hit, industryHit.get(position), true)) pre.push({ position, hit, score: linearScore(model.weights, scratch) })
+    const ind = industryHit.get(position)
+    if (!fill(scratch, position, hit, ind, false)) return
+    const partial = linearScore(model.weights, scratch)
+    fieldBounds(model.weights, hit, ind, written, bounds)
+    pre.push({ position, hit, score: partial, lo: partial + (bounds[0] ?? 0), hi: partial + (bounds[1] ?? 0) })
   }
   const out: Scored[] = []
   const finish = (): void => {
-    for (const c of bestOf(pre, PRE_KEEP)) {
+    let cut = Number.NEGATIVE_INFINITY
+    if (pre.length > PRE_KEEP) {
+      const lows = new Float64Array(pre.length)
+      for (let i = 0; i < pre.length; i++) lows[i] = (pre[i] as Pre).lo
+      lows.sort()
+      // Rounding of the partial sums: a margin far below any real difference of scores.
+      cut = (lows[pre.length - PRE_KEEP] ?? Number.NEGATIVE_INFINITY) - 1e-9
+    }
+    const full: Pre[] = []
+    for (const c of pre) {
+      if (c.hi < cut) continue
+      c.score += fieldScore(model.weights, c.hit, industryHit.get(c.position), written)
+      full.push(c)
+    }
+    for (const c of bestOf(full, PRE_KEEP)) {
       const ind = industryHit.get(c.position)
       const x = emptyFeatures()
       const meta = fill(x, c.position, c.hit, ind, true)
@@ -269,7 +335,7 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
     }
     pre.length = 0
   }
-  for (const hit of hits) consider(hit.id as number, hit)
+  for (const hit of hits) consider(hit.id, hit)
   for (const ind of industry) consider(ind.id as number, undefined)
   const spendRows = spendRowsOf(release)
   for (const code of votes.share.keys()) for (const position of spendRows.get(code) ?? []) consider(position, undefined)
@@ -278,9 +344,9 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
   // total covering every concept is for the place and in the unit named, the CO2 rows are candidates.
   const wantsMore = parsed.gases.length === 0 && (parsed.places.length > 0 || parsed.unit !== null) && hasCo2Rows(release)
   if (wantsMore && !out.some((s) => s.coverage >= 0.999 && (parsed.places.length === 0 || s.geo === 'exact') && (parsed.unit === null || s.unitMatch === 'exact'))) {
-    const co2 = release.gasIndex('co2').search(tree, RESOLVE_SEARCH)
+    const co2 = searchHits(release.gasIndex('co2'), tree, RESOLVE_SEARCH)
     for (const h of co2) if (h.score > top) top = h.score
-    for (const hit of co2) consider(hit.id as number, hit)
+    for (const hit of co2) consider(hit.id, hit)
     finish()
   }
   return out

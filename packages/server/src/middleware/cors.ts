@@ -1,12 +1,13 @@
 /**
  * CORS without touching the response before it exists: preflights (OPTIONS) go to Hono's `cors`;
- * other requests with an `Origin` get their headers through `c.header` before the route runs
+ * other requests with an `Origin` get their headers into the request's header record before the route runs
  * (Hono's `cors` reads `c.res` first, which makes every response take Node's slow path: the
  * throughput profile in docs/benchmarks.md). Requests without `Origin` need no CORS headers.
  */
 import type { MiddlewareHandler } from 'hono'
 import { cors } from 'hono/cors'
 import type { AppEnv } from '../app-env.ts'
+import { headerRecord } from './response-headers.ts'
 
 export interface CorsOptions {
   origin: string
@@ -19,17 +20,18 @@ export interface CorsOptions {
 export function fastCors(options: CorsOptions): MiddlewareHandler<AppEnv> {
   const preflight = cors(options)
   const expose = options.exposeHeaders.join(',')
-  return async (c, next) => {
+  return (c, next) => {
     if (c.req.method === 'OPTIONS') return preflight(c, next)
     const origin = c.req.header('origin')
     if (origin !== undefined) {
-      if (options.origin === '*') c.header('Access-Control-Allow-Origin', '*')
+      const record = headerRecord(c)
+      if (options.origin === '*') record['Access-Control-Allow-Origin'] = '*'
       else {
-        c.header('Vary', 'Origin', { append: true })
-        if (origin === options.origin) c.header('Access-Control-Allow-Origin', origin)
+        record['Vary'] = 'Origin'
+        if (origin === options.origin) record['Access-Control-Allow-Origin'] = origin
       }
-      c.header('Access-Control-Expose-Headers', expose)
+      record['Access-Control-Expose-Headers'] = expose
     }
-    await next()
+    return next()
   }
 }

@@ -5,12 +5,14 @@
  */
 import type { Context, MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../app-env.ts'
-import type { ServerConfig } from '../config.ts'
+import type { PlanLimits, ServerConfig } from '../config.ts'
 import { ApiError } from '../errors.ts'
 import {
-  accountSubject, limitState, limitsOf, minuteWindow, monthWindow, nearestLimit, rateLimitHeaders, type LimitState,
+  accountSubject, limitState, limitsOf, minuteWindow, monthWindow, nearestLimit, rateLimitHeaders, windowsAt, writeNearestLimitHeaders,
+  type LimitState, type Window,
 } from '../quota.ts'
-import type { Account, Store } from '../stores/types.ts'
+import type { Account, ConsumeResult, Store, WindowLimit } from '../stores/types.ts'
+import { headerRecord } from './response-headers.ts'
 
 function accountOf(c: Context<AppEnv>): Account {
   const account = c.get('account')
@@ -37,36 +39,58 @@ export async function usageOf(account: Account, deps: QuotaDeps): Promise<LimitS
   ]
 }
 
+/** What one keyed call counts: the account's burst and monthly windows at `now`. */
+export interface CallCount {
+  subject: string
+  windows: WindowLimit[]
+  amount: number
+  limits: PlanLimits
+  minute: Window
+  month: Window
+  now: Date
+}
+
+export function callCount(account: Account, config: ServerConfig, now: Date, at: { minute: Window; month: Window }, amount: number): CallCount {
+  const limits = limitsOf(account, config)
+  return {
+    subject: accountSubject(account),
+    windows: [{ window: at.minute.id, limit: limits.burst_per_minute }, { window: at.month.id, limit: limits.monthly }],
+    amount, limits, minute: at.minute, month: at.month, now,
+  }
+}
+
+/**
+ * The outcome of a counted call: a refusal is thrown (`rate_limited` / `quota_exceeded` with
+ * RateLimit-* and Retry-After); a counted call gets RateLimit-* of its nearest limit in the
+ * request's header record, before the route runs (response-headers.ts).
+ */
+export function settleCount(c: Context<AppEnv>, count: CallCount, result: ConsumeResult): void {
+  const { limits, minute, month, now, amount } = count
+  if (!result.ok) {
+    const burstHit = result.blocked === 0
+    const state = burstHit
+      ? limitState('burst', limits.burst_per_minute, result.counts[0] ?? limits.burst_per_minute, minute.resets, now)
+      : limitState('monthly', limits.monthly, result.counts[1] ?? limits.monthly, month.resets, now)
+    const headers = { ...rateLimitHeaders(state), 'Retry-After': String(state.reset_seconds) }
+    const asked = amount > 1 ? { calls: amount } : {}
+    throw burstHit
+      ? new ApiError('rate_limited', `Burst limit of ${state.limit} calls per minute reached; retry in ${state.reset_seconds} s.`, { limit: state.limit, resets_at: state.resets_at, ...asked }, headers)
+      : new ApiError('quota_exceeded', `Monthly quota of ${state.limit} calls used up; it resets at ${state.resets_at}.`, { limit: state.limit, resets_at: state.resets_at, ...asked }, headers)
+  }
+  writeNearestLimitHeaders(headerRecord(c), [
+    [limits.burst_per_minute, result.counts[0] ?? 0, minute.resets.getTime()],
+    [limits.monthly, result.counts[1] ?? 0, month.resets.getTime()],
+  ], now.getTime())
+}
+
 export function meter(deps: QuotaDeps): MiddlewareHandler<AppEnv> {
+  const windows = windowsAt()
   return async (c, next) => {
-    const account = accountOf(c)
     const now = deps.clock()
-    const minute = minuteWindow(now)
-    const month = monthWindow(now)
-    const limits = limitsOf(account, deps.config)
     // Usually one call; an MCP message or batch counts each tool call and resource read in it.
-    const amount = c.get('calls') ?? 1
-    const result = await deps.store.consume(accountSubject(account), [
-      { window: minute.id, limit: limits.burst_per_minute },
-      { window: month.id, limit: limits.monthly },
-    ], amount)
-    if (!result.ok) {
-      const burstHit = result.blocked === 0
-      const state = burstHit
-        ? limitState('burst', limits.burst_per_minute, result.counts[0] ?? limits.burst_per_minute, minute.resets, now)
-        : limitState('monthly', limits.monthly, result.counts[1] ?? limits.monthly, month.resets, now)
-      const headers = { ...rateLimitHeaders(state), 'Retry-After': String(state.reset_seconds) }
-      const asked = amount > 1 ? { calls: amount } : {}
-      throw burstHit
-        ? new ApiError('rate_limited', `Burst limit of ${state.limit} calls per minute reached; retry in ${state.reset_seconds} s.`, { limit: state.limit, resets_at: state.resets_at, ...asked }, headers)
-        : new ApiError('quota_exceeded', `Monthly quota of ${state.limit} calls used up; it resets at ${state.resets_at}.`, { limit: state.limit, resets_at: state.resets_at, ...asked }, headers)
-    }
-    const states = [
-      limitState('burst', limits.burst_per_minute, result.counts[0] ?? 0, minute.resets, now),
-      limitState('monthly', limits.monthly, result.counts[1] ?? 0, month.resets, now),
-    ]
+    const count = callCount(accountOf(c), deps.config, now, windows(now), c.get('calls') ?? 1)
+    settleCount(c, count, await deps.store.consume(count.subject, count.windows, count.amount))
     await next()
-    for (const [name, value] of Object.entries(rateLimitHeaders(nearestLimit(states)))) c.res.headers.set(name, value)
   }
 }
 
@@ -87,7 +111,7 @@ export function addressLimit(deps: QuotaDeps, addressOf: (c: Context<AppEnv>) =>
       throw new ApiError('rate_limited', `Open endpoints allow ${limit} calls per minute per address; retry in ${state.reset_seconds} s.`,
         { limit, resets_at: state.resets_at }, { ...rateLimitHeaders(state), 'Retry-After': String(state.reset_seconds) })
     }
+    Object.assign(headerRecord(c), rateLimitHeaders(state))
     await next()
-    for (const [name, value] of Object.entries(rateLimitHeaders(state))) c.res.headers.set(name, value)
   }
 }

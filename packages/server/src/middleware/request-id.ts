@@ -2,23 +2,35 @@
  * Request ids and the access log: accepts a sane incoming `X-Request-Id` or makes one, echoes it,
  * and writes one JSON line per request (id, method, path, status, ms, key id — never the key).
  */
-import type { MiddlewareHandler } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import type { AppEnv, Logger } from '../app-env.ts'
 import { randomHex } from '../keys.ts'
+import { headerRecord } from './response-headers.ts'
 
 const INCOMING_ID = /^[A-Za-z0-9._:-]{1,128}$/
 
-export function requestId(logger: Logger, clock: () => Date): MiddlewareHandler<AppEnv> {
+/** Without a logger (logging off) nothing is measured or built for the log line. */
+export function requestId(logger: Logger | undefined, clock: () => Date): MiddlewareHandler<AppEnv> {
   // A random prefix per app and a counter: unique across instances, no random bytes per request.
   const prefix = randomHex(8)
   let n = 0
-  return async (c, next) => {
-    const started = performance.now()
+  const assign = (c: Context<AppEnv>): string => {
     const incoming = c.req.header('x-request-id')
     const id = incoming && INCOMING_ID.test(incoming) ? incoming : `req_${prefix}${(n++).toString(16).padStart(8, '0')}`
     c.set('requestId', id)
+    headerRecord(c)['X-Request-Id'] = id
+    return id
+  }
+  if (!logger) {
+    return (c, next) => {
+      assign(c)
+      return next()
+    }
+  }
+  return async (c, next) => {
+    const started = performance.now()
+    const id = assign(c)
     await next()
-    c.res.headers.set('X-Request-Id', id)
     logger({
       ts: clock().toISOString(),
       request_id: id,

@@ -5,6 +5,7 @@
  */
 import type { MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../app-env.ts'
+import { headerRecord } from './response-headers.ts'
 
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data:",
@@ -13,14 +14,14 @@ export const CONTENT_SECURITY_POLICY = [
 
 const PRIVATE_PATHS = /^\/v1\/(keys|account|webhooks)(\/|$)/
 
+/** Fills the request's header record before the route runs; the CSP is added by `responseHeaders` to HTML. */
 export function securityHeaders(): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    await next()
-    const headers = c.res.headers
-    headers.set('X-Content-Type-Options', 'nosniff')
-    headers.set('Referrer-Policy', 'no-referrer')
-    headers.set('X-Frame-Options', 'DENY')
-    if ((headers.get('content-type') ?? '').startsWith('text/html')) headers.set('Content-Security-Policy', CONTENT_SECURITY_POLICY)
-    if (PRIVATE_PATHS.test(c.req.path)) headers.set('Cache-Control', 'no-store')
+  return (c, next) => {
+    const record = headerRecord(c)
+    record['X-Content-Type-Options'] = 'nosniff'
+    record['Referrer-Policy'] = 'no-referrer'
+    record['X-Frame-Options'] = 'DENY'
+    if (PRIVATE_PATHS.test(c.req.path)) record['Cache-Control'] = 'no-store'
+    return next()
   }
 }

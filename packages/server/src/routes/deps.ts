@@ -2,6 +2,7 @@
 import type { Hono, MiddlewareHandler } from 'hono'
 import type { AppDeps, AppEnv } from '../app-env.ts'
 import type { CalcContextPort } from '../engine-port.ts'
+import type { CountedKeyGuard } from '../middleware/counted-key.ts'
 import type { KeyCache } from '../middleware/key-cache.ts'
 
 export interface Guards {
@@ -9,6 +10,11 @@ export interface Guards {
   open: MiddlewareHandler<AppEnv>
   /** Valid key required; fills in RateLimit-* on responses that were not counted. */
   key: MiddlewareHandler<AppEnv>
+  /**
+   * Valid key and the call counted, in one store call (counted-key.ts); `check` (input bounds) runs
+   * after the key's shape is checked and before anything is counted.
+   */
+  counted: CountedKeyGuard
   /** Count the call against the key's burst and monthly limits. */
   meter: MiddlewareHandler<AppEnv>
   /** Keys issued per client address and hour. */

@@ -2,8 +2,9 @@
 import { FactorKindSchema, SEARCH_LIMIT_MAX } from '@openfactors/engine'
 import { z } from 'zod'
 import { invalidRequest, issuesFrom } from '../errors.ts'
-import { FactorKeySchema } from '../factor-key.ts'
-import type { MiddlewareHandler } from 'hono'
+import { FACTOR_KEY_MAX, FactorKeySchema } from '../factor-key.ts'
+import { sendJson } from '../middleware/response-headers.ts'
+import type { Context } from 'hono'
 import type { AppEnv } from '../app-env.ts'
 import type { App, RouteDeps } from './deps.ts'
 
@@ -25,6 +26,9 @@ export const SearchQuerySchema = z.strictObject({
   kind: z.enum([...FactorKindSchema.options, 'all']).optional(),
 })
 
+/** A key the schema accepts as it is: no spaces to trim, within the length, only allowed characters. */
+const PLAIN_KEY = new RegExp(`^[A-Za-z0-9._-]{1,${FACTOR_KEY_MAX}}$`)
+
 export const LookupQuerySchema = z.strictObject({ as_of: z.string().max(32).optional() })
 
 export function parseQuery<T extends z.ZodType>(schema: T, query: Record<string, string>): z.output<T> {
@@ -43,14 +47,17 @@ export function factorRoutes(app: App, deps: RouteDeps): void {
   // serialised once (the throughput profile, docs/benchmarks.md). Errors are not kept.
   const bodies = new Map<string, string>()
   const LOOKUP_CACHE_SIZE = 5_000
-  const bounded: MiddlewareHandler<AppEnv> = async (c, next) => {
-    // Bounds before any work, metering included: a malformed key or query is not counted.
-    parseQuery(LookupQuerySchema, c.req.query())
-    const key = FactorKeySchema.safeParse(c.req.param('key'))
+  // Bounds before any work, metering included: a malformed key or query is not counted.
+  const bounded = (c: Context<AppEnv>): void => {
+    // No query string: nothing to check (every parameter is optional).
+    if (c.req.url.includes('?')) parseQuery(LookupQuerySchema, c.req.query())
+    const raw = c.req.param('key') ?? ''
+    // The common case, settled without the schema; anything else gets the schema's own issues.
+    if (PLAIN_KEY.test(raw)) return
+    const key = FactorKeySchema.safeParse(raw)
     if (!key.success) throw invalidRequest('The factor key is not valid.', issuesFrom(key.error.issues).map((i) => ({ ...i, path: 'key' })))
-    await next()
   }
-  app.get('/v1/factors/:key', deps.guards.key, bounded, deps.guards.meter, (c) => {
+  app.get('/v1/factors/:key', deps.guards.counted(bounded), (c) => {
     const as_of = c.req.query('as_of')
     const key = c.req.param('key').trim()
     const cacheKey = `${key}\u0000${as_of ?? ''}`
@@ -60,6 +67,6 @@ export function factorRoutes(app: App, deps: RouteDeps): void {
       if (bodies.size >= LOOKUP_CACHE_SIZE) bodies.delete(bodies.keys().next().value ?? '')
       bodies.set(cacheKey, body)
     }
-    return c.body(body, 200, { 'Content-Type': 'application/json' })
+    return sendJson(c, body)
   })
 }

@@ -6,8 +6,10 @@ import Database from 'better-sqlite3'
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import type { Plan } from '../config.ts'
+import { batchCounter, type BatchCounter } from './batch-counter.ts'
 import type {
-  Account, AttemptOutcome, ConsumeResult, KeyRecord, NewKey, Store, WebhookDelivery, WebhookSubscription, WindowLimit,
+  Account, AttemptOutcome, ConsumeResult, CountFor, FoundKeyRecord, KeyedConsume, KeyRecord, NewKey, Store, WebhookDelivery,
+  WebhookSubscription,
 } from './types.ts'
 
 const SCHEMA = `
@@ -32,14 +34,10 @@ CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 `
 
 interface AccountRow { id: string; email: string; plan: string; monthly_quota: number | null; burst_per_minute: number | null; created_at: string }
+type ActiveKeyRow = AccountRow & { key_id: string; prefix: string; key_created_at: string; key_hash: string }
 
 function toAccount(r: AccountRow): Account {
   return { id: r.id, email: r.email, plan: r.plan as Plan, monthly_quota: r.monthly_quota, burst_per_minute: r.burst_per_minute, created_at: r.created_at }
-}
-
-/** Signals a limit hit inside a transaction so better-sqlite3 rolls it back. */
-class LimitHit extends Error {
-  constructor(readonly index: number, readonly counts: number[]) { super('limit') }
 }
 
 /**
@@ -66,14 +64,15 @@ export function openSqliteStore(path: string, busyTimeoutMs = 1_000): Store {
     insertKey: db.prepare('INSERT INTO api_keys (id, account_id, hash, prefix, created_at) VALUES (?, ?, ?, ?, ?)'),
     accountByEmail: db.prepare<[string], AccountRow>('SELECT * FROM accounts WHERE email = ?'),
     accountById: db.prepare<[string], AccountRow>('SELECT * FROM accounts WHERE id = ?'),
-    activeKey: db.prepare<[string], AccountRow & { key_id: string; prefix: string; key_created_at: string; key_hash: string }>(
+    activeKey: db.prepare<[string], ActiveKeyRow>(
       `SELECT a.*, k.id AS key_id, k.prefix, k.created_at AS key_created_at, k.hash AS key_hash
        FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.hash = ? AND k.revoked_at IS NULL`),
     revokeKey: db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL RETURNING account_id'),
-    bump: db.prepare<[string, string, number, number], { count: number }>(
+    // Absolute: written only inside the batch transaction that read the counter (batch-counter.ts).
+    setCount: db.prepare<[string, string, number]>(
       `INSERT INTO usage_counters (subject, window, count) VALUES (?, ?, ?)
-       ON CONFLICT (subject, window) DO UPDATE SET count = count + excluded.count WHERE count + excluded.count <= ? RETURNING count`),
-    count: db.prepare<[string, string], { count: number }>('SELECT count FROM usage_counters WHERE subject = ? AND window = ?'),
+       ON CONFLICT (subject, window) DO UPDATE SET count = excluded.count`),
+    countOf: db.prepare<[string, string], number>('SELECT count FROM usage_counters WHERE subject = ? AND window = ?').pluck(),
     prune: db.prepare('DELETE FROM usage_counters WHERE window >= ? AND window < ?'),
     insertWebhook: db.prepare('INSERT INTO webhooks (id, account_id, url, secret, created_at) VALUES (?, ?, ?, ?, ?)'),
     allWebhooks: db.prepare<[], WebhookSubscription>('SELECT * FROM webhooks ORDER BY created_at, id'),
@@ -92,47 +91,60 @@ export function openSqliteStore(path: string, busyTimeoutMs = 1_000): Store {
     setMeta: db.prepare('INSERT INTO meta (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value'),
   }
 
-  const consumeTx = db.transaction((subject: string, windows: WindowLimit[], amount: number): number[] => {
-    const counts: number[] = []
-    windows.forEach((w, index) => {
-      const row = q.bump.get(subject, w.window, amount, w.limit)
-      if (!row || row.count > w.limit) {
-        const current = row ? row.count - amount : (q.count.get(subject, w.window)?.count ?? 0)
-        throw new LimitHit(index, [...counts.map((c) => c - amount), current])
-      }
-      counts.push(row.count)
-    })
-    return counts
-  })
+  function foundKey(row: ActiveKeyRow | undefined): FoundKeyRecord | null {
+    if (!row) return null
+    const key: KeyRecord = { id: row.key_id, account_id: row.id, prefix: row.prefix, created_at: row.key_created_at }
+    return { key, account: toAccount(row), hash: row.key_hash }
+  }
 
   /**
-   * Group commit: the calls that reach `consume` in one turn of the event loop are counted in one
-   * `BEGIN IMMEDIATE` transaction, each in its own savepoint (a limit hit rolls back only that call).
-   * Each call is still checked against the counters as the calls before it left them, so nothing is
-   * over-counted; the transaction and WAL write are shared (the throughput profile, docs/benchmarks.md).
+   * Group commit: the calls that reach `consume` or `consumeForKey` in one turn of the event loop
+   * are run in one `BEGIN IMMEDIATE` transaction. Inside it each counter is read once, every call
+   * is decided in order against the counts the calls before it left (batch-counter.ts), and each
+   * changed counter is written once; the write lock is held throughout, so nothing is over-counted,
+   * even with other processes on the file. `consumeForKey` reads its key in the same transaction
+   * (once per key and batch). The transaction, its statements and the WAL write are shared: the
+   * throughput profile, docs/benchmarks.md.
    */
-  interface PendingConsume { subject: string; windows: WindowLimit[]; amount: number; resolve: (r: ConsumeResult) => void; reject: (e: unknown) => void }
-  const pending: PendingConsume[] = []
-  const consumeBatchTx = db.transaction((batch: PendingConsume[]): ConsumeResult[] => batch.map((p) => {
-    try {
-      return { ok: true, counts: consumeTx(p.subject, p.windows, p.amount) }
-    } catch (err) {
-      if (err instanceof LimitHit) return { ok: false, blocked: err.index, counts: err.counts }
-      throw err
+  interface Batch { counter: BatchCounter; key(hash: string): FoundKeyRecord | null }
+  interface Pending { run: (batch: Batch) => unknown; resolve: (r: unknown) => void; reject: (e: unknown) => void }
+  const pending: Pending[] = []
+  const batchTx = db.transaction((items: Pending[]): unknown[] => {
+    const counter = batchCounter((subject, window) => q.countOf.get(subject, window) ?? 0, (subject, window, count) => { q.setCount.run(subject, window, count) })
+    const keys = new Map<string, FoundKeyRecord | null>()
+    const batch: Batch = {
+      counter,
+      key(hash) {
+        let found = keys.get(hash)
+        if (found === undefined) {
+          found = foundKey(q.activeKey.get(hash))
+          keys.set(hash, found)
+        }
+        return found
+      },
     }
-  }))
+    const results = items.map((p) => p.run(batch))
+    counter.flush()
+    return results
+  })
   // At most this many calls per transaction, so another process sharing the file gets its turn.
   const MAX_BATCH = 16
-  function flushConsumes(): void {
+  function flushPending(): void {
     const batch = pending.splice(0, MAX_BATCH)
-    if (pending.length > 0) setImmediate(flushConsumes)
+    if (pending.length > 0) setImmediate(flushPending)
     if (batch.length === 0) return
     try {
-      const results = consumeBatchTx.immediate(batch)
-      batch.forEach((p, i) => p.resolve(results[i] as ConsumeResult))
+      const results = batchTx.immediate(batch)
+      batch.forEach((p, i) => p.resolve(results[i]))
     } catch (err) {
       for (const p of batch) p.reject(err)
     }
+  }
+  function inBatch<T>(run: (batch: Batch) => T): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      pending.push({ run, resolve: resolve as (r: unknown) => void, reject })
+      if (pending.length === 1) setImmediate(flushPending)
+    })
   }
 
   const createTx = db.transaction((input: { account_id: string; email: string; email_key?: string; plan: Plan; key: NewKey; now: Date }) => {
@@ -167,12 +179,7 @@ export function openSqliteStore(path: string, busyTimeoutMs = 1_000): Store {
     kind: 'sqlite',
     async migrate() { db.exec(SCHEMA) },
     async createAccount(input) { return createTx.immediate(input) },
-    async findActiveKey(hash) {
-      const row = q.activeKey.get(hash)
-      if (!row) return null
-      const key: KeyRecord = { id: row.key_id, account_id: row.id, prefix: row.prefix, created_at: row.key_created_at }
-      return { key, account: toAccount(row), hash: row.key_hash }
-    },
+    async findActiveKey(hash) { return foundKey(q.activeKey.get(hash)) },
     async rotateKey(input) { return rotateTx.immediate(input) },
     async findAccountByEmail(email) {
       const row = q.accountByEmail.get(email)
@@ -185,12 +192,17 @@ export function openSqliteStore(path: string, busyTimeoutMs = 1_000): Store {
       return row ? toAccount(row) : null
     },
     consume(subject, windows, amount = 1): Promise<ConsumeResult> {
-      return new Promise((resolve, reject) => {
-        pending.push({ subject, windows, amount, resolve, reject })
-        if (pending.length === 1) setImmediate(flushConsumes)
+      return inBatch((batch) => batch.counter.consume(subject, windows, amount))
+    },
+    consumeForKey(hash, countFor: CountFor): Promise<KeyedConsume | null> {
+      return inBatch((batch) => {
+        const found = batch.key(hash)
+        if (!found) return null
+        const { subject, windows, amount } = countFor(found.account)
+        return { found, result: batch.counter.consume(subject, windows, amount) }
       })
     },
-    async peek(subject, windows) { return windows.map((w) => q.count.get(subject, w)?.count ?? 0) },
+    async peek(subject, windows) { return windows.map((w) => q.countOf.get(subject, w) ?? 0) },
     async pruneWindows(prefix, before) { return q.prune.run(prefix, before).changes },
     async addWebhook(s) { q.insertWebhook.run(s.id, s.account_id, s.url, s.secret, s.created_at) },
     async listWebhooks(account_id) { return account_id ? q.accountWebhooks.all(account_id) : q.allWebhooks.all() },

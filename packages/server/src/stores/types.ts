@@ -80,6 +80,14 @@ export interface AttemptOutcome {
   delivered: boolean
 }
 
+/** An active key as the store found it, with its account and stored hash. */
+export interface FoundKeyRecord { key: KeyRecord; account: Account; hash: string }
+
+/** What to count for the account of a key, decided once the key is found. */
+export type CountFor = (account: Account) => { subject: string; windows: WindowLimit[]; amount: number }
+
+export interface KeyedConsume { found: FoundKeyRecord; result: ConsumeResult }
+
 export interface Store {
   readonly kind: 'sqlite' | 'postgres'
   /** Create tables if missing. Safe to run on every start and from several instances. */
@@ -88,7 +96,7 @@ export interface Store {
   /** `email_key` (default: the email) names the mailbox; a second account for it is `email_taken` too. */
   createAccount(input: { account_id: string; email: string; email_key?: string; plan: Plan; key: NewKey; now: Date }): Promise<{ account: Account; key: KeyRecord } | 'email_taken'>
   /** The active (not revoked) key with this hash, its account, and the stored hash (for a constant-time check). */
-  findActiveKey(hash: string): Promise<{ key: KeyRecord; account: Account; hash: string } | null>
+  findActiveKey(hash: string): Promise<FoundKeyRecord | null>
   /** Revoke `old_key_id` and add the new key in one transaction; null if the old key was already revoked. */
   rotateKey(input: { old_key_id: string; key: NewKey; now: Date }): Promise<KeyRecord | null>
   findAccountByEmail(email: string): Promise<Account | null>
@@ -98,6 +106,13 @@ export interface Store {
    * window of `subject`, or none if any window would pass its limit.
    */
   consume(subject: string, windows: WindowLimit[], amount?: number): Promise<ConsumeResult>
+  /**
+   * Optional: authenticate and count in one store call. Finds the active key with this hash and, if
+   * there is one, counts what `countFor(account)` asks in the same transaction (a key revoked by any
+   * instance is refused, never counted). Null when no active key has the hash. Stores without it are
+   * used through `findActiveKey` then `consume` (`consumeForKey` in keyed-consume.ts).
+   */
+  consumeForKey?(hash: string, countFor: CountFor): Promise<KeyedConsume | null>
   /** Current counts of the windows (0 where absent), without counting. */
   peek(subject: string, windows: string[]): Promise<number[]>
   /** Drop counters of windows that sort before `before` (minute windows are `m:<iso minute>`). */

@@ -3,7 +3,8 @@
  * Called from `sqlite.test.ts` and `postgres.test.ts` with a factory for a fresh, empty store.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { NewKey, Store, WebhookSubscription } from '../../src/stores/types.ts'
+import { consumeForKey } from '../../src/stores/keyed-consume.ts'
+import type { Account, NewKey, Store, WebhookSubscription } from '../../src/stores/types.ts'
 
 let seq = 0
 function newKey(tag: string): NewKey {
@@ -89,6 +90,26 @@ export function storeSuite(name: string, open: () => Promise<Store>): void {
       const results = await Promise.all(Array.from({ length: 60 }, () => store.consume('acct:race', windows)))
       expect(results.filter((r) => r.ok)).toHaveLength(25)
       expect(await store.peek('acct:race', ['m:2026-11-22T01:02'])).toEqual([25])
+    })
+
+    it('consumeForKey finds the key and counts in one call: exact under concurrency, nothing for a revoked key', async () => {
+      const k1 = newKey('k')
+      await store.createAccount({ account_id: 'acct_k', email: 'k@example.org', plan: 'developer', key: k1, now })
+      const windows = [{ window: 'm:2026-11-22T01:03', limit: 25 }, { window: 'M:2026-11', limit: 1000 }]
+      const seen: string[] = []
+      const countFor = (account: Account) => {
+        seen.push(account.plan)
+        return { subject: `acct:${account.id}`, windows, amount: 1 }
+      }
+      const results = await Promise.all(Array.from({ length: 60 }, () => consumeForKey(store, k1.hash, countFor)))
+      expect(results.every((r) => r?.found.key.id === k1.id && r.found.account.id === 'acct_k' && r.found.hash === k1.hash)).toBe(true)
+      expect(results.filter((r) => r?.result.ok)).toHaveLength(25)
+      expect(results.find((r) => r && !r.result.ok)?.result).toEqual({ ok: false, blocked: 0, counts: [25] })
+      expect(new Set(seen)).toEqual(new Set(['developer']))
+      await store.rotateKey({ old_key_id: k1.id, key: newKey('k'), now })
+      expect(await consumeForKey(store, k1.hash, countFor)).toBeNull()
+      expect(await consumeForKey(store, 'nope'.padEnd(64, '0'), countFor)).toBeNull()
+      expect(await store.peek('acct:acct_k', windows.map((w) => w.window))).toEqual([25, 25])
     })
 
     it('prunes old minute windows only', async () => {

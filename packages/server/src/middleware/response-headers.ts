@@ -1,0 +1,49 @@
+/**
+ * Response headers as one plain record per request (`c.var.headers`). Middleware adds what a
+ * response must carry (request id, security headers, CORS, RateLimit-*) to the record before the
+ * route runs. A route that answers with `sendJson` puts the record into its response as it is:
+ * @hono/node-server then writes the plain record straight out, with no `Headers` object built
+ * and none copied (the throughput profile, docs/benchmarks.md). Every other response, errors
+ * included, gets the record copied onto it here, after the route; the record's values win, as
+ * middleware that set headers after the route did before. `Vary` is appended, not replaced.
+ */
+import type { Context, MiddlewareHandler } from 'hono'
+import type { AppEnv } from '../app-env.ts'
+
+export type HeaderRecord = Record<string, string>
+
+/** `htmlHeaders` are added to HTML responses only (the page policy); `sendJson` answers are never HTML. */
+export function responseHeaders(htmlHeaders: HeaderRecord = {}): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const record: HeaderRecord = {}
+    c.set('headers', record)
+    await next()
+    if (c.get('headersSent') === true) return
+    const headers = c.res.headers
+    for (const name in record) {
+      const value = record[name] as string
+      if (name === 'Vary') headers.append(name, value)
+      else headers.set(name, value)
+    }
+    if ((headers.get('content-type') ?? '').startsWith('text/html')) {
+      for (const name in htmlHeaders) headers.set(name, htmlHeaders[name] as string)
+    }
+  }
+}
+
+/** The request's header record (empty when `responseHeaders` is not mounted, e.g. a bare sub-app). */
+export function headerRecord(c: Context<AppEnv>): HeaderRecord {
+  let record = c.get('headers')
+  if (!record) {
+    record = {}
+    c.set('headers', record)
+  }
+  return record
+}
+
+/** A JSON response from already serialised text, carrying the request's header record as is. */
+export function sendJson(c: Context<AppEnv>, text: string, status = 200): Response {
+  const headers: HeaderRecord = { ...headerRecord(c), 'Content-Type': 'application/json' }
+  c.set('headersSent', true)
+  return new Response(text, { status, headers })
+}

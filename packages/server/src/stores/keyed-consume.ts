@@ -1,0 +1,13 @@
+/**
+ * `consumeForKey` for any store: the store's own one-transaction version when it has one (SQLite),
+ * else the key lookup then the count (two round trips; a key revoked between them is counted once).
+ */
+import type { CountFor, KeyedConsume, Store } from './types.ts'
+
+export async function consumeForKey(store: Store, hash: string, countFor: CountFor): Promise<KeyedConsume | null> {
+  if (store.consumeForKey) return store.consumeForKey(hash, countFor)
+  const found = await store.findActiveKey(hash)
+  if (!found) return null
+  const { subject, windows, amount } = countFor(found.account)
+  return { found, result: await store.consume(subject, windows, amount) }
+}
