@@ -10,7 +10,7 @@
  */
 import autocannon from 'autocannon'
 import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -26,10 +26,24 @@ const flag = (name: string): string | undefined => {
   return i >= 0 ? process.argv[i + 1] : undefined
 }
 
-async function rate(url: string, headers: Record<string, string>, duration: number, connections: number): Promise<number> {
+/** CPU time (user + system, µs) a process has used so far; undefined where /proc is missing. */
+function cpuMicros(pid: number | undefined): number | undefined {
+  try {
+    // Fields 14 and 15 of /proc/<pid>/stat (after the parenthesised name): utime, stime in clock ticks (100 Hz).
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
+    return (Number(fields[11]) + Number(fields[12])) * 10_000
+  } catch {
+    return undefined
+  }
+}
+
+/** Requests per second, and the serving process's CPU time per request (load-independent, unlike the rate). */
+async function rate(url: string, headers: Record<string, string>, duration: number, connections: number, pid?: number): Promise<{ rps: number; cpuUs: number | undefined }> {
+  const before = cpuMicros(pid)
   const r = await autocannon({ url, headers, duration, connections })
+  const after = cpuMicros(pid)
   if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`)
-  return r.requests.average
+  return { rps: r.requests.average, cpuUs: before !== undefined && after !== undefined ? (after - before) / r.requests.total : undefined }
 }
 
 async function main(): Promise<void> {
@@ -68,9 +82,15 @@ async function main(): Promise<void> {
     await rate(`${bareUrl}/v1/factors/${key}`, {}, 2, connections)
     const api: number[] = []
     const ref: number[] = []
+    const apiCpu: Array<number | undefined> = []
+    const refCpu: Array<number | undefined> = []
     for (let i = 0; i < rounds; i++) {
-      api.push(await rate(`${server.url}/v1/factors/${key}`, headers, duration, connections))
-      ref.push(await rate(`${bareUrl}/v1/factors/${key}`, {}, duration, connections))
+      const a = await rate(`${server.url}/v1/factors/${key}`, headers, duration, connections, server.child.pid)
+      const b = await rate(`${bareUrl}/v1/factors/${key}`, {}, duration, connections, bare.pid)
+      api.push(a.rps)
+      ref.push(b.rps)
+      apiCpu.push(a.cpuUs)
+      refCpu.push(b.cpuUs)
     }
     const median = (xs: number[]) => {
       const sorted = [...xs].sort((a, b) => a - b)
@@ -81,6 +101,8 @@ async function main(): Promise<void> {
     console.log(JSON.stringify({
       date: new Date().toISOString(), store, key_cache_ms: Number(env['OPENFACTORS_KEY_CACHE_MS']), key, body_bytes: body.byteLength, cores: cpus().length, loadavg: loadavg().map((l) => Math.round(l * 100) / 100),
       lookup_rps: api.map(Math.round), bare_rps: ref.map(Math.round), ratio_per_round: ratios.map((r) => Math.round(r * 100) / 100), ratio_median: Math.round(median(ratios) * 100) / 100,
+      // CPU time of each serving process per request (all its threads), µs: what the rate would be bounded by on an idle core.
+      lookup_cpu_us: apiCpu.map((u) => (u === undefined ? null : Math.round(u * 10) / 10)), bare_cpu_us: refCpu.map((u) => (u === undefined ? null : Math.round(u * 10) / 10)),
     }, null, 2))
   } finally {
     bare.kill('SIGTERM')

@@ -16,7 +16,7 @@ import { keyIssuanceLimit } from './middleware/key-issuance.ts'
 import { addressLimit, currentLimitHeaders, meter } from './middleware/quota.ts'
 import { requestId } from './middleware/request-id.ts'
 import { responseHeaders } from './middleware/response-headers.ts'
-import { securityHeaders } from './middleware/security-headers.ts'
+import { CONTENT_SECURITY_POLICY, securityHeaders } from './middleware/security-headers.ts'
 import { accountRoutes } from './routes/account.ts'
 import { bulkRoutes } from './routes/bulk.ts'
 import { calculateRoutes } from './routes/calculate.ts'
@@ -71,7 +71,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     calcContext: (request_id, plan) => ({ request_id, now: clock, attribution_required: plan !== 'enterprise' }),
   }
 
-  app.use('*', responseHeaders())
+  app.use('*', responseHeaders({ 'Content-Security-Policy': CONTENT_SECURITY_POLICY }))
   app.use('*', requestId(accessLog, clock))
   app.use('*', securityHeaders())
   app.use('*', fastCors({

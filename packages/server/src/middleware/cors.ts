@@ -20,7 +20,7 @@ export interface CorsOptions {
 export function fastCors(options: CorsOptions): MiddlewareHandler<AppEnv> {
   const preflight = cors(options)
   const expose = options.exposeHeaders.join(',')
-  return async (c, next) => {
+  return (c, next) => {
     if (c.req.method === 'OPTIONS') return preflight(c, next)
     const origin = c.req.header('origin')
     if (origin !== undefined) {
@@ -32,6 +32,6 @@ export function fastCors(options: CorsOptions): MiddlewareHandler<AppEnv> {
       }
       record['Access-Control-Expose-Headers'] = expose
     }
-    await next()
+    return next()
   }
 }

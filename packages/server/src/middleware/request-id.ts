@@ -2,7 +2,7 @@
  * Request ids and the access log: accepts a sane incoming `X-Request-Id` or makes one, echoes it,
  * and writes one JSON line per request (id, method, path, status, ms, key id — never the key).
  */
-import type { MiddlewareHandler } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import type { AppEnv, Logger } from '../app-env.ts'
 import { randomHex } from '../keys.ts'
 import { headerRecord } from './response-headers.ts'
@@ -14,14 +14,23 @@ export function requestId(logger: Logger | undefined, clock: () => Date): Middle
   // A random prefix per app and a counter: unique across instances, no random bytes per request.
   const prefix = randomHex(8)
   let n = 0
-  return async (c, next) => {
-    const started = logger ? performance.now() : 0
+  const assign = (c: Context<AppEnv>): string => {
     const incoming = c.req.header('x-request-id')
     const id = incoming && INCOMING_ID.test(incoming) ? incoming : `req_${prefix}${(n++).toString(16).padStart(8, '0')}`
     c.set('requestId', id)
     headerRecord(c)['X-Request-Id'] = id
+    return id
+  }
+  if (!logger) {
+    return (c, next) => {
+      assign(c)
+      return next()
+    }
+  }
+  return async (c, next) => {
+    const started = performance.now()
+    const id = assign(c)
     await next()
-    if (!logger) return
     logger({
       ts: clock().toISOString(),
       request_id: id,

@@ -12,7 +12,8 @@ import type { AppEnv } from '../app-env.ts'
 
 export type HeaderRecord = Record<string, string>
 
-export function responseHeaders(): MiddlewareHandler<AppEnv> {
+/** `htmlHeaders` are added to HTML responses only (the page policy); `sendJson` answers are never HTML. */
+export function responseHeaders(htmlHeaders: HeaderRecord = {}): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const record: HeaderRecord = {}
     c.set('headers', record)
@@ -23,6 +24,9 @@ export function responseHeaders(): MiddlewareHandler<AppEnv> {
       const value = record[name] as string
       if (name === 'Vary') headers.append(name, value)
       else headers.set(name, value)
+    }
+    if ((headers.get('content-type') ?? '').startsWith('text/html')) {
+      for (const name in htmlHeaders) headers.set(name, htmlHeaders[name] as string)
     }
   }
 }

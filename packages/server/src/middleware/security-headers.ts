@@ -14,18 +14,14 @@ export const CONTENT_SECURITY_POLICY = [
 
 const PRIVATE_PATHS = /^\/v1\/(keys|account|webhooks)(\/|$)/
 
+/** Fills the request's header record before the route runs; the CSP is added by `responseHeaders` to HTML. */
 export function securityHeaders(): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    // Into the request's header record (response-headers.ts), so a JSON answer carries them as is.
+  return (c, next) => {
     const record = headerRecord(c)
     record['X-Content-Type-Options'] = 'nosniff'
     record['Referrer-Policy'] = 'no-referrer'
     record['X-Frame-Options'] = 'DENY'
     if (PRIVATE_PATHS.test(c.req.path)) record['Cache-Control'] = 'no-store'
-    await next()
-    // `sendJson` answers are JSON; only other responses can be HTML pages.
-    if (c.get('headersSent') !== true && (c.res.headers.get('content-type') ?? '').startsWith('text/html')) {
-      c.res.headers.set('Content-Security-Policy', CONTENT_SECURITY_POLICY)
-    }
+    return next()
   }
 }

@@ -2,7 +2,7 @@
 import { FactorKindSchema, SEARCH_LIMIT_MAX } from '@openfactors/engine'
 import { z } from 'zod'
 import { invalidRequest, issuesFrom } from '../errors.ts'
-import { FactorKeySchema } from '../factor-key.ts'
+import { FACTOR_KEY_MAX, FactorKeySchema } from '../factor-key.ts'
 import { sendJson } from '../middleware/response-headers.ts'
 import type { Context } from 'hono'
 import type { AppEnv } from '../app-env.ts'
@@ -26,6 +26,9 @@ export const SearchQuerySchema = z.strictObject({
   kind: z.enum([...FactorKindSchema.options, 'all']).optional(),
 })
 
+/** A key the schema accepts as it is: no spaces to trim, within the length, only allowed characters. */
+const PLAIN_KEY = new RegExp(`^[A-Za-z0-9._-]{1,${FACTOR_KEY_MAX}}$`)
+
 export const LookupQuerySchema = z.strictObject({ as_of: z.string().max(32).optional() })
 
 export function parseQuery<T extends z.ZodType>(schema: T, query: Record<string, string>): z.output<T> {
@@ -46,8 +49,12 @@ export function factorRoutes(app: App, deps: RouteDeps): void {
   const LOOKUP_CACHE_SIZE = 5_000
   // Bounds before any work, metering included: a malformed key or query is not counted.
   const bounded = (c: Context<AppEnv>): void => {
-    parseQuery(LookupQuerySchema, c.req.query())
-    const key = FactorKeySchema.safeParse(c.req.param('key'))
+    // No query string: nothing to check (every parameter is optional).
+    if (c.req.url.includes('?')) parseQuery(LookupQuerySchema, c.req.query())
+    const raw = c.req.param('key') ?? ''
+    // The common case, settled without the schema; anything else gets the schema's own issues.
+    if (PLAIN_KEY.test(raw)) return
+    const key = FactorKeySchema.safeParse(raw)
     if (!key.success) throw invalidRequest('The factor key is not valid.', issuesFrom(key.error.issues).map((i) => ({ ...i, path: 'key' })))
   }
   app.get('/v1/factors/:key', deps.guards.counted(bounded), (c) => {
