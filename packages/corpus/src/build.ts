@@ -23,6 +23,7 @@ import {
 } from './artifacts.ts'
 import type { SourceAdapter } from './adapters/types.ts'
 import { AdapterUnavailableError } from './adapters/registry.ts'
+import { readNaicsIndustryWords } from './build/industry-words.ts'
 import { assembleRelease } from './build/assemble.ts'
 import { checkEdition, type CheckMark } from './checks/index.ts'
 import { runEdition, type EditionRun } from './build/run-edition.ts'
@@ -128,9 +129,10 @@ export async function buildReleases(opts: BuildOptions): Promise<BuildResult> {
   const rowsByEdition = new Map<string, readonly FactorRow[]>(runs.filter((r) => !r.error).map((r) => [r.id, r.factors]))
   const artifacts: ReleaseArtifact[] = []
   const releaseReports: ReleaseReport[] = []
+  const industryWords = readNaicsIndustryWords()
   for (const [i, decl] of releases.entries()) {
     progress({ phase: 'assemble', fraction: i / releases.length, current: decl.mb_version })
-    const { artifact, duplicates, copies } = assembleRelease(decl, lock.editions, rowsByEdition)
+    const { artifact, duplicates, copies } = assembleRelease(decl, lock.editions, rowsByEdition, industryWords)
     for (const c of copies.slice(0, 20)) errors.push(`${decl.mb_version}: keys ${c.keys.join(', ')} are all served from ${c.source_id} ${c.cell_ref} (a key may not copy another)`)
     if (copies.length > 20) errors.push(`${decl.mb_version}: ... and ${copies.length - 20} more cells served under several keys`)
     for (const d of duplicates.slice(0, 20)) {

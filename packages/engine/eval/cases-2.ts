@@ -16,7 +16,8 @@ const state = (st: string, egrid: string) => String.raw`^electricity\.us\.(state
 const au = (region: string) => String.raw`^electricity\.au\.${region}\.location_scope2_kwh$`
 const hotel = (cc: string) => String.raw`^accommodation\.${cc}\.hotel_stay\.room_per_night$`
 const car = (size: string, fuel: string, unit: string) => String.raw`^transport\.gb\.cars_by_size_${size}_car_${fuel}\.(business_travel_)?${unit}$`
-const flight = (haul: string, cls: string) => String.raw`^transport\.gb\.flights_${haul}_to_from_(uk|non_uk)_${cls}_with(out)?_rf\.passenger_km$`
+// International flights to and from non-UK places are `glo` since issue 17 (they were `gb`).
+const flight = (haul: string, cls: string) => String.raw`^transport\.(gb|glo)\.flights_${haul}_to_from_(uk|non_uk)_${cls}_with(out)?_rf\.passenger_km$`
 const waste = (what: string, route: string) => String.raw`^waste\.gb\.${what}_${route}\.tonnes$`
 const hgv = (kind: string, laden = 'average_laden') => String.raw`^freight\.gb\.hgv_all_diesel_${kind}_${laden}\.freighting_tonne_km$`
 const refrigerant = (gas: string) => String.raw`^refrigerants\.gb\.${gas}(_kyoto_products_only)?\.kg$`

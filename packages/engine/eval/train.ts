@@ -22,7 +22,7 @@ import { devSet } from './dev-set.ts'
 import type { Group } from './fit.ts'
 import { acceptThreshold, fitLogistic, fitRanker, isotonic } from './fit.ts'
 import { CONFIDENCE_INPUTS, confidenceInputs, confidenceScore } from '../src/resolve/confidence.ts'
-import { learnedWords, naicsRecord, naicsWords } from './industry-words.ts'
+import { learnedWords } from './industry-words.ts'
 import { readLatestArtifact } from './release-file.ts'
 
 const FOLDS = 5
@@ -44,7 +44,6 @@ const artifact = parseArtifact(latest.bytes)
 const release = new LoadedRelease(artifact)
 const train = devSet(artifact).filter((c) => c.split === 'train')
 const foldOf = (c: DevCase) => Number.parseInt(c.id.slice(12, 16), 16) % FOLDS
-const naics = naicsRecord(naicsWords())
 const purchases = train.filter((c) => c.source === 'purchase')
 const foldWords = Array.from({ length: FOLDS }, (_, k) => learnedWords(purchases.filter((c) => foldOf(c) !== k)))
 const allWords = learnedWords(purchases)
@@ -62,7 +61,6 @@ const modelOf = (weights: readonly number[], words: Record<string, string>): Res
   calibration: { x: [], y: [] },
   calibrationBelow: { x: [], y: [] },
   acceptAt: 1.01,
-  industryWords: naics,
   learnedWords: words,
 })
 
@@ -157,7 +155,6 @@ const model = {
   calibration: { x: calibration.x.map((v) => round(v, 6)), y: calibration.y.map((v) => round(v)) },
   calibrationBelow: { x: calibrationBelow.x.map((v) => round(v, 6)), y: calibrationBelow.y.map((v) => round(v)) },
   acceptAt: round(acceptAt),
-  industryWords: naics,
   learnedWords: allWords,
 }
 const file = join(import.meta.dirname, '..', 'src', 'resolve', 'model-data.ts')

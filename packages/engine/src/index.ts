@@ -41,6 +41,8 @@ export {
 } from './release/schema.ts'
 export type { ReleaseArtifact, ReleaseManifest, FactorRow, FactorKind, FactorBasis, DerivedValue, Edition, Scope, CellValue, MaterialData, ModuleLabel } from './release/schema.ts'
 export { sourceOf } from './release/view.ts'
+/** Words of a text as the indexes see them (folded, stop words out, light plural stem): the corpus builds `industry_words` with it. */
+export { terms } from './text/normalise.ts'
 export type { ReleaseView, SourceRef } from './release/view.ts'
 
 export { EngineError, isEngineError, engineErrorFromJSON, engineError, ERROR_CODES } from './errors.ts'

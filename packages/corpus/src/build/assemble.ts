@@ -9,6 +9,7 @@ import { toArtifactEdition } from '../lock/lock.ts'
 import type { LockEdition } from '../lock/schema.ts'
 import type { ReleaseDecl } from '../releases.ts'
 import { cmp } from './canonical.ts'
+import { industryWordsFor } from './industry-words.ts'
 
 export interface DuplicateKey {
   key: string
@@ -35,6 +36,7 @@ export function assembleRelease(
   decl: ReleaseDecl,
   editions: readonly LockEdition[],
   rowsByEdition: ReadonlyMap<string, readonly FactorRow[]>,
+  industryWords: ReadonlyMap<string, string> = new Map(),
 ): Assembled {
   const included = editions.filter((e) => decl.editions.includes(e.id) && rowsByEdition.has(e.id)).sort((a, b) => cmp(a.id, b.id))
   const byKey = new Map<string, FactorRow>()
@@ -79,9 +81,15 @@ export function assembleRelease(
       released_at: decl.released_at,
       editions: included.map(toArtifactEdition),
       factors,
+      ...industryWordsField(factors, industryWords),
     },
     duplicates,
     copies,
     sameCellRepeats,
   }
+}
+
+function industryWordsField(factors: readonly FactorRow[], words: ReadonlyMap<string, string>): Pick<ReleaseArtifact, 'industry_words'> {
+  const picked = industryWordsFor(factors, words)
+  return picked ? { industry_words: picked } : {}
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { FactorRow, ReleaseArtifact } from '@openfactors/engine/release'
 import { ReleaseArtifactSchema } from '@openfactors/engine/release'
+import { parseArtifact } from '@openfactors/engine'
 import { artifactJson, canonicalFactor } from './canonical.ts'
 import { deterministicGzip, gunzipText, sha256Hex } from './gzip.ts'
 
@@ -20,6 +21,15 @@ describe('canonical artifact JSON', () => {
     expect(artifactJson(artifact([f2, f1]))).toBe(a)
     const parsed = ReleaseArtifactSchema.parse(JSON.parse(a))
     expect(parsed.factors.map((f) => f.key)).toEqual(['fuels.gb.diesel.litres', 'fuels.gb.petrol.litres'])
+  })
+  it('writes the industry words in code order when the release has any, and they parse back (engine envelope and full parse)', () => {
+    const words = { '332216': 'hammer wrench', '326122': 'fitting pipe' }
+    const text = artifactJson({ ...artifact([f1]), industry_words: words })
+    expect(text.indexOf('"326122"')).toBeLessThan(text.indexOf('"332216"'))
+    expect(ReleaseArtifactSchema.parse(JSON.parse(text)).industry_words).toEqual(words)
+    // The engine's light and envelope checks share one envelope schema, which must keep the words.
+    expect(parseArtifact(text, 'envelope').industry_words).toEqual(words)
+    expect(artifactJson(artifact([f1]))).not.toContain('industry_words')
   })
   it('writes kind on every factor, and basis and derived where set (issue 17)', () => {
     expect(canonicalFactor(f1).kind).toBe('emission_factor')

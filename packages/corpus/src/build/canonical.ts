@@ -95,8 +95,15 @@ export function artifactJson(a: ReleaseArtifact): string {
   })
   return (
     `{"format":${JSON.stringify(RELEASE_FORMAT)},"mb_version":${JSON.stringify(a.mb_version)},"released_at":${JSON.stringify(a.released_at)},\n` +
-    `"editions":[\n${editions.join(',\n')}\n],\n"factors":[\n${factors.join(',\n')}\n]}\n`
+    `"editions":[\n${editions.join(',\n')}\n],\n"factors":[\n${factors.join(',\n')}\n]${industryWordsJson(a.industry_words)}}\n`
   )
+}
+
+/** `industry_words`, one code per line in code order, when the release has any. */
+function industryWordsJson(words: ReleaseArtifact['industry_words']): string {
+  if (!words) return ''
+  const lines = Object.keys(words).sort(cmp).map((code) => `${JSON.stringify(code)}:${JSON.stringify(words[code])}`)
+  return `,\n"industry_words":{\n${lines.join(',\n')}\n}`
 }
 
 /** Code-unit order: the same on every machine (no locale). */

@@ -21,6 +21,7 @@ const EnvelopeSchema = z.object({
   released_at: z.string(),
   editions: z.array(EditionSchema),
   factors: z.array(z.unknown()),
+  industry_words: ReleaseArtifactSchema.shape.industry_words,
 })
 
 const SCOPES = new Set(['scope_1', 'scope_2', 'scope_3', 'outside_scopes'])

@@ -197,6 +197,12 @@ export const ReleaseArtifactSchema = z.object({
   released_at: z.string(),
   editions: z.array(EditionSchema),
   factors: z.array(FactorRowSchema),
+  /**
+   * NAICS code -> words of the industry's 2017 NAICS title and description (index terms, sorted),
+   * for the codes of the release's spend factors: what resolve matches purchase descriptions by
+   * (resolve/industry.ts). Reference words, not factor values; absent before issue 12.
+   */
+  industry_words: z.record(z.string(), z.string()).optional(),
 })
 export type ReleaseArtifact = z.infer<typeof ReleaseArtifactSchema>
 

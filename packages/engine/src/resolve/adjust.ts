@@ -84,10 +84,11 @@ function conceptOf(word: string, fallback: Concept): Concept {
  * two letters is one edit), then read again for synonyms: "electrcity" becomes "electricity".
  * A word with no near term is tried as a German compound ("Reisebus" -> bus).
  */
-export function repairTypos(parsed: ParsedDescription, release: LoadedRelease): ParsedDescription {
+export function repairTypos(parsed: ParsedDescription, release: LoadedRelease, knows: (term: string) => boolean = () => false): ParsedDescription {
   let changed = false
   const concepts = parsed.concepts.flatMap((c): Concept[] => {
-    if (c.alternatives.length > 0 || c.phrase.includes(' ') || indexHasTerm(release.index, processTerm(c.phrase) ?? c.phrase)) return [c]
+    const term = processTerm(c.phrase) ?? c.phrase
+    if (c.alternatives.length > 0 || c.phrase.includes(' ') || indexHasTerm(release.index, term) || knows(term)) return [c]
     const fixed = correctTerm(release.index, processTerm(c.phrase) ?? c.phrase)
     if (fixed !== null) {
       changed = true

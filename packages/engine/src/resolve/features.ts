@@ -28,6 +28,8 @@ const BASE = [
   'domain_in', 'domain_out',
   // Spend factors and spend cues.
   'spend_row', 'spend_money_named', 'spend_other_unit', 'spend_upper_case', 'spend_many_concepts',
+  // Votes of the nearest labelled purchase lines for the spend factor's industry (resolve/lines.ts).
+  'line_share', 'line_nearest',
   // The factor excludes by name what was asked ("except paper"); a place word in its name matched.
   'excepted', 'place_in_name',
 ] as const

@@ -1,7 +1,7 @@
 /**
  * Spend factors by the words of their industry: a small minisearch index over the US EPA
  * supply-chain CO2e totals (one per NAICS code and price basis), with the factor's name, the
- * words of its 2017 NAICS title and description (model.industryWords), and the words of training
+ * words of its 2017 NAICS title and description (the release's `industry_words`), and the words of training
  * purchase lines labelled with that code (model.learnedWords). Built on first use per release and model.
  */
 import MiniSearch from 'minisearch'
@@ -24,6 +24,23 @@ interface IndustryDoc {
 export type IndustryIndex = MiniSearch<IndustryDoc>
 
 const cache = new WeakMap<LoadedRelease, WeakMap<ResolveModel, IndustryIndex>>()
+const rowsByCode = new WeakMap<LoadedRelease, ReadonlyMap<string, readonly number[]>>()
+
+/** Offered US EPA supply-chain CO2e totals of each NAICS code (one per price basis). */
+export function spendRowsOf(release: LoadedRelease): ReadonlyMap<string, readonly number[]> {
+  let byCode = rowsByCode.get(release)
+  if (byCode) return byCode
+  const map = new Map<string, number[]>()
+  release.rows.forEach((row, id) => {
+    const code = naicsOf(row.key)
+    if (code === null || !release.isOffered(id) || perGasOf(row) !== null) return
+    const list = map.get(code)
+    if (list) list.push(id)
+    else map.set(code, [id])
+  })
+  rowsByCode.set(release, (byCode = map))
+  return byCode
+}
 
 /** The NAICS code of a spend row's key, or null. */
 export function naicsOf(key: string): string | null {
@@ -44,11 +61,9 @@ export function industryIndex(release: LoadedRelease, model: ResolveModel): Indu
     processTerm: (term) => processTerm(term) ?? null,
   })
   const docs: IndustryDoc[] = []
-  release.rows.forEach((row, id) => {
-    const code = naicsOf(row.key)
-    if (code === null || !release.isOffered(id) || perGasOf(row) !== null) return
-    docs.push({ id, name: row.name.toLowerCase(), industry: model.industryWords[code] ?? '', learned: model.learnedWords[code] ?? '' })
-  })
+  for (const [code, ids] of spendRowsOf(release)) {
+    for (const id of ids) docs.push({ id, name: release.rows[id]?.name.toLowerCase() ?? '', industry: release.artifact.industry_words?.[code] ?? '', learned: model.learnedWords[code] ?? '' })
+  }
   index.addAll(docs)
   byModel.set(model, index)
   return index

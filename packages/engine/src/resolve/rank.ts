@@ -16,7 +16,8 @@ import { BASE_FEATURES, emptyFeatures, featureIndex, FEATURES, linearScore, VARI
 import type { BaseFeature } from './features.ts'
 import type { GeoMatch } from './geo.ts'
 import { geoVerdict } from './geo.ts'
-import { searchIndustry } from './industry.ts'
+import { naicsOf, searchIndustry, spendRowsOf } from './industry.ts'
+import { lineVotes, industryKnows } from './lines.ts'
 import type { ResolveModel } from './model.ts'
 import type { ParsedDescription } from './parse.ts'
 import { buildQuery } from './query.ts'
@@ -174,7 +175,7 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
   if (tree.queries.length === 0) return []
   // On the main index a word with no term within its fuzzy distance (correctTerm, memoised) is
   // searched without fuzzy matching: the same hits, without walking the term tree again.
-  const mainTree = buildQuery(parsed, (t) => indexHasTerm(main, t) || correctTerm(main, t) === null).tree
+  const mainTree = buildQuery(parsed, (t) => indexHasTerm(main, t) || industryKnows(release, model, t) || correctTerm(main, t) === null).tree
   const totals = searchHits(main, mainTree, RESOLVE_SEARCH)
   const hits = parsed.gases.length === 0 ? totals : [...totals, ...parsed.gases.flatMap((gas) => searchHits(release.gasIndex(gas), tree, RESOLVE_SEARCH))]
   let top = 0
@@ -185,6 +186,7 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
   const industry = searchIndustry(release, model, [...industryTerms]).slice(0, INDUSTRY_CANDIDATES)
   const industryTop = industry[0]?.score ?? 0
   const industryHit = new Map<number, Hit>(industry.map((h) => [h.id as number, h]))
+  const votes = lineVotes(model, [...industryTerms])
 
   const domains = new Set(parsed.concepts.flatMap((c) => c.domains ?? []))
   const conceptWeights = parsed.concepts.map((c) => conceptWeight(c.phrase))
@@ -218,8 +220,11 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
       else uncovered++
     }
     const coverage = conceptCount === 0 ? 0.5 : coveredWeight / totalConceptWeight
-    // A factor that only shares the place words is not an answer, nor one that excludes what was asked.
-    if (coverage === 0 && (!ind || covered.excepted)) return null
+    const code = facts.domain === 'spend' ? naicsOf(row.key) : null
+    const vote = code === null ? 0 : (votes.share.get(code) ?? 0)
+    // A factor that only shares the place words is not an answer, nor one that excludes what was
+    // asked, unless labelled lines like this one vote for its industry.
+    if (coverage === 0 && vote === 0 && (!ind || covered.excepted)) return null
     x.fill(0)
     if (hit) {
       x[I.text_rel] = top > 0 ? hit.score / top : 0
@@ -265,6 +270,8 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
       else if (parsed.unit !== null) x[I.spend_other_unit] = 1
       if (upper) x[I.spend_upper_case] = 1
       x[I.spend_many_concepts] = Math.min(1, conceptCount / 5)
+      x[I.line_share] = vote
+      if (code !== null && code === votes.nearest) x[I.line_nearest] = 1
     }
     const namePlaces = placeTermsInName(release, position)
     let matchedPlaceTerms = 0
@@ -330,6 +337,8 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
   }
   for (const hit of hits) consider(hit.id, hit)
   for (const ind of industry) consider(ind.id as number, undefined)
+  const spendRows = spendRowsOf(release)
+  for (const code of votes.share.keys()) for (const position of spendRows.get(code) ?? []) consider(position, undefined)
   finish()
   // Some sources publish a place's factors per gas only (US EPA fuels, per gallon): where no CO2e
   // total covering every concept is for the place and in the unit named, the CO2 rows are candidates.

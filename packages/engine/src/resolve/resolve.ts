@@ -8,6 +8,7 @@ import { sourceOf } from '../release/view.ts'
 import { askedVariants } from '../text/variants.ts'
 import { applyHints, repairTypos } from './adjust.ts'
 import { decide } from './decision.ts'
+import { industryKnows } from './lines.ts'
 import { explain } from './explain.ts'
 import type { ResolveModel } from './model.ts'
 import { confidenceInputs, confidenceScore } from './confidence.ts'
@@ -35,7 +36,7 @@ export interface Ranked {
 
 /** Parse a request and score every candidate (unsorted); the training script reads these too. */
 export function candidatesOf(release: LoadedRelease, req: ParsedResolveRequest, model: ResolveModel = RESOLVE_MODEL): { parsed: ParsedDescription; all: Scored[] } {
-  const parsed = repairTypos(applyHints(parseDescription(req.description), req), release)
+  const parsed = repairTypos(applyHints(parseDescription(req.description), req), release, (t) => industryKnows(release, model, t))
   return { parsed, all: scoreCandidates(release, parsed, askedVariants(req.description), model, req.description) }
 }
 

@@ -1,0 +1,88 @@
+/**
+ * Nearest labelled purchase lines: a small minisearch index over the words of the training
+ * purchase lines (model.learnedWords, one document per distinct line) whose votes say which
+ * industry a terse purchase description belongs to. The industry index matches a description
+ * against all the words of an industry at once; here a line that shares most of its words with
+ * one labelled line ("COUPLING PVC SCH 40 SLIP") counts for that line's industry.
+ */
+import MiniSearch from 'minisearch'
+import type { LoadedRelease } from '../index/loaded.ts'
+import { processTerm } from '../text/normalise.ts'
+import type { ResolveModel } from './model.ts'
+
+interface LineDoc {
+  id: number
+  words: string
+}
+
+interface LineIndex {
+  index: MiniSearch<LineDoc>
+  codeOf: string[]
+}
+
+/** Lines whose votes count: the nearest few, as a person would look at them. */
+const NEIGHBOURS = 10
+
+const cache = new WeakMap<ResolveModel, LineIndex>()
+
+function lineIndex(model: ResolveModel): LineIndex {
+  let built = cache.get(model)
+  if (built) return built
+  const index = new MiniSearch<LineDoc>({ fields: ['words'], tokenize: (text) => text.split(' '), processTerm: (term) => processTerm(term) ?? null })
+  const codeOf: string[] = []
+  const docs: LineDoc[] = []
+  for (const [code, text] of Object.entries(model.learnedWords)) {
+    for (const words of text.split('|')) {
+      docs.push({ id: codeOf.length, words })
+      codeOf.push(code)
+    }
+  }
+  index.addAll(docs)
+  built = { index, codeOf }
+  cache.set(model, built)
+  return built
+}
+
+export interface LineVotes {
+  /** NAICS code -> share of the nearest lines' score that is this code's (0-1). */
+  share: Map<string, number>
+  /** Code of the single nearest line, or null. */
+  nearest: string | null
+}
+
+/** Votes of the nearest labelled lines for the description's terms. */
+export function lineVotes(model: ResolveModel, queryTerms: readonly string[]): LineVotes {
+  const share = new Map<string, number>()
+  if (queryTerms.length === 0) return { share, nearest: null }
+  const { index, codeOf } = lineIndex(model)
+  const hits = index.search(queryTerms.join(' '), { combineWith: 'OR', prefix: (t) => t.length >= 5 }).slice(0, NEIGHBOURS)
+  let total = 0
+  for (const h of hits) {
+    const code = codeOf[h.id as number]
+    if (code === undefined) continue
+    share.set(code, (share.get(code) ?? 0) + h.score)
+    total += h.score
+  }
+  if (total > 0) for (const [code, v] of share) share.set(code, v / total)
+  const first = hits[0]
+  return { share, nearest: first ? (codeOf[first.id as number] ?? null) : null }
+}
+
+const vocabularies = new WeakMap<LoadedRelease, WeakMap<ResolveModel, ReadonlySet<string>>>()
+
+/**
+ * Whether a term is a word of the industry texts (labelled lines or the release's NAICS words):
+ * such a word is a product word ("brass", "wrench"), not a typo to correct into a factor word.
+ */
+export function industryKnows(release: LoadedRelease, model: ResolveModel, term: string): boolean {
+  let byModel = vocabularies.get(release)
+  if (!byModel) vocabularies.set(release, (byModel = new WeakMap()))
+  let vocabulary = byModel.get(model)
+  if (!vocabulary) {
+    const words = new Set<string>()
+    const texts = [...Object.values(model.learnedWords), ...Object.values(release.artifact.industry_words ?? {})]
+    for (const text of texts) for (const w of text.split(/[^a-z0-9]+/)) if (w) words.add(w)
+    byModel.set(model, (vocabulary = words))
+  }
+  return vocabulary.has(term)
+}
