@@ -187,7 +187,7 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
   // Industries are matched by every word written (a unit or place read from a terse purchase
   // line may be a product word: "IN", "LB") and the synonyms of the concepts read.
   const industryTerms = new Set([...terms(description).filter((t) => !/\d/.test(t)), ...conceptOfTerm.keys()])
-  const industry = searchIndustry(release, model, [...industryTerms]).slice(0, INDUSTRY_CANDIDATES)
+  const industry = searchIndustry(release, model, [...industryTerms], INDUSTRY_CANDIDATES)
   const industryTop = industry[0]?.score ?? 0
   const industryHit = new Map<number, Hit>(industry.map((h) => [h.id as number, h]))
   const votes = lineVotes(model, [...industryTerms])
