@@ -19,6 +19,11 @@ export interface AppDeps {
   logger?: Logger
   /** The client address of a request (the Node entry reads the socket); used for open limits. */
   clientAddress?: (req: Request, env: unknown) => string | undefined
+  /**
+   * A request header without building a web `Headers` object (the Node entry reads the
+   * IncomingMessage); null where it cannot tell. Names are lower case. See middleware/request-header.ts.
+   */
+  requestHeader?: (env: unknown, name: string) => string | undefined | null
   /** Runs calculations off the event loop (Node: worker threads); without it they run in-process. */
   offload?: CalcOffload
   /** Serves static files (the browser demo) for GET paths no API route claims. */

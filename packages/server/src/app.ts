@@ -14,6 +14,7 @@ import { keyCache } from './middleware/key-cache.ts'
 import { jsonBody } from './middleware/body-guard.ts'
 import { keyIssuanceLimit } from './middleware/key-issuance.ts'
 import { addressLimit, currentLimitHeaders, meter } from './middleware/quota.ts'
+import { headerReader } from './middleware/request-header.ts'
 import { requestId } from './middleware/request-id.ts'
 import { responseHeaders } from './middleware/response-headers.ts'
 import { CONTENT_SECURITY_POLICY, securityHeaders } from './middleware/security-headers.ts'
@@ -49,6 +50,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   const keys = keyCache(deps.config.keyCacheMs)
   const hashOf = keyHasher()
+  const header = headerReader(deps.requestHeader)
   const routeDeps: RouteDeps = {
     keys,
     engine: deps.engine,
@@ -62,7 +64,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       open: addressLimit(quotaDeps, addressOf),
       issue: keyIssuanceLimit(quotaDeps, addressOf),
       key: requireKey(deps.store, (account) => currentLimitHeaders(account, quotaDeps), keys, hashOf),
-      counted: countedKey(quotaDeps, hashOf),
+      counted: countedKey(quotaDeps, hashOf, header),
       meter: meter(quotaDeps),
       json: jsonBody(deps.config.bodyLimitBytes, deps.config.limits),
       // A ledger is one array of up to EMISSIONS_MAX_ACTIVITIES lines; the other bounds stay.
@@ -72,7 +74,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   }
 
   app.use('*', responseHeaders({ 'Content-Security-Policy': CONTENT_SECURITY_POLICY }))
-  app.use('*', requestId(accessLog, clock))
+  app.use('*', requestId(accessLog, clock, header))
   app.use('*', securityHeaders())
   app.use('*', fastCors({
     origin: deps.config.corsOrigin,
@@ -80,12 +82,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     allowHeaders: ['Authorization', 'Content-Type', 'X-Request-Id'],
     exposeHeaders: ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After', 'X-Request-Id', 'ETag', 'OpenFactors-Data-Version'],
     maxAge: 600,
-  }))
+  }, header))
   // Compression only for clients that ask for it (it inspects the response, which costs every call).
   // Before compressing, the response is rebuilt with its current headers: @hono/node-server's light
   // Response, when copied, keeps the headers it was made with and drops those set later (RateLimit-*).
   const compressor = compress()
-  app.use('*', (c, next) => (c.req.header('accept-encoding')
+  app.use('*', (c, next) => (header(c, 'accept-encoding')
     ? compressor(c, async () => {
       await next()
       // Headers and status first: reading `body` of a light Response rebuilds it from its first init.

@@ -21,6 +21,17 @@ import { openStore } from './stores/open.ts'
 import { announceRelease, deliverDue } from './webhooks/dispatcher.ts'
 import { publicUrlCheck } from './webhooks/resolve-check.ts'
 
+/**
+ * A request header read off the IncomingMessage (@hono/node-server passes it as `env.incoming`):
+ * `headersDistinct` keeps every repeated field, joined as `Headers.get` joins them. Null without one.
+ */
+export function nodeRequestHeader(env: unknown, name: string): string | undefined | null {
+  const incoming = (env as { incoming?: Pick<IncomingMessage, 'headersDistinct'> } | undefined)?.incoming
+  if (!incoming) return null
+  const values = incoming.headersDistinct[name]
+  return values === undefined ? undefined : values.join(', ')
+}
+
 export interface RunningServer {
   url: string
   port: number
@@ -53,6 +64,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
   const app = createApp({
     engine, store, config, releases: files, verifyReceipt, logger, ...(offload ? { offload } : {}),
     clientAddress: (_req, env) => (env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.remoteAddress,
+    requestHeader: nodeRequestHeader,
     ...(existsSync(staticDir) ? { staticFiles: serveStatic<AppEnv>({ root: staticDir }) } : {}),
   })
 

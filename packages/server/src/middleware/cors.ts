@@ -7,6 +7,7 @@
 import type { MiddlewareHandler } from 'hono'
 import { cors } from 'hono/cors'
 import type { AppEnv } from '../app-env.ts'
+import { honoHeader, type HeaderReader } from './request-header.ts'
 import { headerRecord } from './response-headers.ts'
 
 export interface CorsOptions {
@@ -17,12 +18,12 @@ export interface CorsOptions {
   maxAge: number
 }
 
-export function fastCors(options: CorsOptions): MiddlewareHandler<AppEnv> {
+export function fastCors(options: CorsOptions, header: HeaderReader = honoHeader): MiddlewareHandler<AppEnv> {
   const preflight = cors(options)
   const expose = options.exposeHeaders.join(',')
   return (c, next) => {
     if (c.req.method === 'OPTIONS') return preflight(c, next)
-    const origin = c.req.header('origin')
+    const origin = header(c, 'origin')
     if (origin !== undefined) {
       const record = headerRecord(c)
       if (options.origin === '*') record['Access-Control-Allow-Origin'] = '*'

@@ -15,18 +15,20 @@ import { bearerToken, constantTimeEqual, looksLikeKey } from '../keys.ts'
 import { windowsAt } from '../quota.ts'
 import { consumeForKey } from '../stores/keyed-consume.ts'
 import { badKey, noKey, type KeyHasher } from './api-key.ts'
+import { honoHeader, type HeaderReader } from './request-header.ts'
 import { callCount, settleCount, type CallCount, type QuotaDeps } from './quota.ts'
 
 export type CountedKeyGuard = (check?: (c: Context<AppEnv>) => void) => MiddlewareHandler<AppEnv>
 
-export function countedKey(deps: QuotaDeps, hashOf: KeyHasher): CountedKeyGuard {
+export function countedKey(deps: QuotaDeps, hashOf: KeyHasher, header: HeaderReader = honoHeader): CountedKeyGuard {
   const windows = windowsAt()
   return (check) => async (c, next) => {
-    const token = bearerToken(c.req.header('authorization'))
+    const token = bearerToken(header(c, 'authorization'))
     if (!token) throw noKey()
     if (!looksLikeKey(token)) throw badKey()
     check?.(c)
-    const hash = await hashOf(token)
+    const hashed = hashOf(token)
+    const hash = typeof hashed === 'string' ? hashed : await hashed
     const now = deps.clock()
     const at = windows(now)
     let count: CallCount | undefined
