@@ -17,6 +17,10 @@ function expectSame(index: SearchIndex, query: QueryTree | string, options: Para
     expect(h?.queryTerms).toEqual(w.queryTerms)
     expect([...(h?.terms ?? [])].sort()).toEqual([...w.terms].sort())
     expect(h?.match).toEqual(w.match)
+    expect(h?.termCount).toBe(w.terms.length)
+    const fields: string[] = []
+    h?.forEachField((f) => fields.push(f))
+    expect(fields.sort()).toEqual(Object.values(w.match).flat().sort())
   }
   return got
 }

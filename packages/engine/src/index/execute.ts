@@ -8,24 +8,28 @@
  * kept as a bit mask per document, the hits are not sorted, and `match` (the fields of each
  * word) is read only for the hits that ask for it.
  *
- * It reads minisearch 7's index structures (not public API, guarded): where they are missing,
+ * Works on any minisearch index (the release's, the industry index): it applies the index's own
+ * tokenizer, term processing and fields to the query. It reads minisearch 7's index structures (not public API, guarded): where they are missing,
  * or a query has more than 31 words, it falls back to `index.search`.
  */
+import type MiniSearch from 'minisearch'
 import type { SearchOptions } from 'minisearch'
-import type { SearchIndex } from './search-index.ts'
-import { INDEX_OPTIONS } from './search-index.ts'
 
 /** A hit: what resolve and search read of a minisearch result. */
 export interface Hit {
   /** Row position. */
   id: number
   score: number
-  /** Query terms matched (minisearch's `queryTerms`), in query order. */
-  queryTerms: string[]
-  /** Index terms matched (minisearch's `terms`). */
-  terms: string[]
-  /** Index term -> fields it matched in. */
-  match: Record<string, string[]>
+  /** Query terms matched (minisearch's `queryTerms`), in query order; shared between hits, never changed. */
+  readonly queryTerms: readonly string[]
+  /** Index terms matched (minisearch's `terms`), read on first use. */
+  readonly terms: readonly string[]
+  /** How many index terms matched (`terms.length` without building `terms`). */
+  readonly termCount: number
+  /** Index term -> fields it matched in, read on first use. */
+  readonly match: Readonly<Record<string, readonly string[]>>
+  /** Each (index term, field) of `match`, without building it. */
+  forEachField(fn: (field: string) => void): void
 }
 
 export type QueryTree = SearchOptions & { combineWith?: string; queries: Array<QueryTree | string> }
@@ -38,6 +42,7 @@ interface TermMap {
 }
 /** minisearch 7's protected state. */
 interface Internals {
+  _options?: { fields?: string[]; tokenize?: (text: string) => string[]; processTerm?: (term: string) => string | string[] | null | undefined | false }
   _index?: TermMap
   _documentCount: number
   _documentIds: Map<number, unknown>
@@ -55,6 +60,10 @@ const PREFIX_MEMO_MAX = 5_000
 
 interface Prepared {
   map: TermMap
+  /** The index's own text handling and fields (what minisearch applies to a query). */
+  tokenize: (text: string) => string[]
+  processTerm: (term: string) => string | string[] | null | undefined | false
+  fields: readonly string[]
   /** Documents (short ids run 0..size-1: release indexes never remove one). */
   size: number
   documentCount: number
@@ -68,12 +77,44 @@ interface Prepared {
   prefixes: Map<string, Array<[string, FieldTermData]>>
   /** Scratch, reused by every search: scores and word masks per short id. */
   pool: Accumulator[]
-  /** Per short id: the last expansion that recorded it (numbers never reused), and its (word, expansion) pairs. */
+  /** Per short id: the last expansion that recorded it (numbers never reused). */
   stamp: Int32Array
   serial: number
-  pairs: Array<number[] | undefined>
-  /** Short ids with pairs, to clear after the search. */
+  /** Per short id: its last (word, expansion) record in `log`, or -1; records chain to the previous one. */
+  head: Int32Array
+  log: Log
+  /** Short ids with records, to clear after the search. */
   touched: number[]
+}
+
+/** (word, expansion) records of one search, chained per document, in typed arrays (no object per hit). */
+interface Log {
+  next: Int32Array
+  word: Int32Array
+  expansion: Int32Array
+  length: number
+}
+
+function newLog(capacity: number): Log {
+  return { next: new Int32Array(capacity), word: new Int32Array(capacity), expansion: new Int32Array(capacity), length: 0 }
+}
+
+/** Append a record, growing the arrays when full; returns its number. */
+function record(log: Log, next: number, word: number, expansion: number): number {
+  if (log.length === log.next.length) {
+    const bigger = newLog(log.length * 2)
+    bigger.next.set(log.next)
+    bigger.word.set(log.word)
+    bigger.expansion.set(log.expansion)
+    log.next = bigger.next
+    log.word = bigger.word
+    log.expansion = bigger.expansion
+  }
+  const k = log.length++
+  log.next[k] = next
+  log.word[k] = word
+  log.expansion[k] = expansion
+  return k
 }
 
 interface Accumulator {
@@ -82,15 +123,16 @@ interface Accumulator {
   docs: number[]
 }
 
-const prepared = new WeakMap<SearchIndex, Prepared | null>()
+const prepared = new WeakMap<object, Prepared | null>()
 
-function prepare(index: SearchIndex): Prepared | null {
+function prepare(index: object): Prepared | null {
   const known = prepared.get(index)
   if (known !== undefined) return known
   const s = index as unknown as Internals
   let out: Prepared | null = null
   const map = s._index
-  if (map && s._documentIds instanceof Map && s._fieldLength instanceof Map && Array.isArray(s._avgFieldLength)) {
+  const o = s._options
+  if (map && o?.tokenize && o.processTerm && o.fields && s._documentIds instanceof Map && s._fieldLength instanceof Map && Array.isArray(s._avgFieldLength)) {
     let size = 0
     for (const short of s._documentIds.keys()) size = Math.max(size, short + 1)
     const ids = new Int32Array(size).fill(-1)
@@ -102,7 +144,7 @@ function prepare(index: SearchIndex): Prepared | null {
     const fieldCount = Object.keys(s._fieldIds).length
     const lengths = Array.from({ length: fieldCount }, () => new Float64Array(size))
     for (const [short, perField] of s._fieldLength) for (let f = 0; f < fieldCount; f++) (lengths[f] as Float64Array)[short] = perField[f] ?? 0
-    if (numeric && size === s._documentIds.size) out = { map, size, documentCount: s._documentCount, ids, fieldIds: s._fieldIds, lengths, avg: s._avgFieldLength, prefixes: new Map(), pool: [], stamp: new Int32Array(size), serial: 0, pairs: new Array<number[] | undefined>(size).fill(undefined), touched: [] }
+    if (numeric && size === s._documentIds.size) out = { map, tokenize: o.tokenize, processTerm: o.processTerm, fields: o.fields, size, documentCount: s._documentCount, ids, fieldIds: s._fieldIds, lengths, avg: s._avgFieldLength, prefixes: new Map(), pool: [], stamp: new Int32Array(size), serial: 0, head: new Int32Array(size).fill(-1), log: newLog(1 << 14), touched: [] }
   }
   prepared.set(index, out)
   return out
@@ -131,6 +173,8 @@ interface Word {
   boost: Record<string, number>
   /** Index terms it matches: [term, postings, weight], in minisearch's order (exact, prefix, fuzzy). */
   expansions: Array<[string, FieldTermData, number]>
+  /** Number of each expansion's term in the search (the same term from two words: one number). */
+  termIds: number[]
 }
 
 type Options = SearchOptions & { combineWith?: string }
@@ -142,24 +186,23 @@ interface Node {
 }
 
 /** Flatten the tree as minisearch's executeQuery walks it (options inherited down the tree). */
-function compile(query: QueryTree | string, options: Options, words: Word[], defaultFields: readonly string[]): Node {
+function compile(p: Prepared, query: QueryTree | string, options: Options, words: Word[]): Node {
   if (typeof query !== 'string') {
     const inner: Options = { ...options, ...query }
-    return { combineWith: (inner.combineWith ?? 'OR').toUpperCase(), children: query.queries.map((q) => compile(q, inner, words, defaultFields)) }
+    return { combineWith: (inner.combineWith ?? 'OR').toUpperCase(), children: query.queries.map((q) => compile(p, q, inner, words)) }
   }
-  const tokenize = INDEX_OPTIONS.tokenize as (text: string) => string[]
-  const processTerm = INDEX_OPTIONS.processTerm as (term: string) => string | null
-  const terms = tokenize(query)
-    .map((t) => processTerm(t))
+  const terms = p
+    .tokenize(query)
+    .flatMap((t) => p.processTerm(t))
     .filter((t): t is string => !!t)
   const children = terms.map((term, i) => {
     const fuzzy = typeof options.fuzzy === 'function' ? options.fuzzy(term, i, terms) : (options.fuzzy ?? false)
     const prefix = typeof options.prefix === 'function' ? options.prefix(term, i, terms) : options.prefix === true
     const termBoost = typeof options.boostTerm === 'function' ? options.boostTerm(term, i, terms) : 1
-    const fields = options.fields ?? defaultFields
+    const fields = options.fields ?? p.fields
     const boost: Record<string, number> = {}
     for (const f of fields) boost[f] = (options.boost && Object.hasOwn(options.boost, f) ? options.boost[f] : undefined) || 1
-    words.push({ source: term, fuzzy, prefix, termBoost, fields, boost, expansions: [] })
+    words.push({ source: term, fuzzy, prefix, termBoost, fields, boost, expansions: [], termIds: [] })
     return words.length - 1
   })
   return { combineWith: (options.combineWith ?? 'OR').toUpperCase(), children }
@@ -201,7 +244,7 @@ function expand(p: Prepared, w: Word): void {
 /** Score one word into `into` (fresh), minisearch's termResults over each expansion and field. */
 function scoreWord(p: Prepared, w: Word, wordIndex: number, into: Accumulator): void {
   const { score, mask, docs } = into
-  const { pairs, stamp, touched } = p
+  const { stamp, head, touched } = p
   const bit = 1 << wordIndex
   for (let e = 0; e < w.expansions.length; e++) {
     const [, data, weight] = w.expansions[e] as [string, FieldTermData, number]
@@ -220,7 +263,8 @@ function scoreWord(p: Prepared, w: Word, wordIndex: number, into: Accumulator): 
       const avg = p.avg[fieldId] ?? 0
       const matching = postings.size
       const idf = Math.log(1 + (p.documentCount - matching + 0.5) / (matching + 0.5))
-      for (const [doc, tf] of postings) {
+      // forEach: no [doc, tf] array per posting.
+      postings.forEach((tf, doc) => {
         const raw = idf * (BM25.d + (tf * (BM25.k + 1)) / (tf + BM25.k * (1 - BM25.b + (BM25.b * (lengths[doc] ?? 0)) / avg)))
         const weighted = weight * w.termBoost * fieldBoost * raw
         if (mask[doc] === 0) {
@@ -230,15 +274,11 @@ function scoreWord(p: Prepared, w: Word, wordIndex: number, into: Accumulator): 
         } else score[doc] = (score[doc] ?? 0) + weighted
         if (stamp[doc] !== expansionSerial) {
           stamp[doc] = expansionSerial
-          let list = pairs[doc]
-          if (!list) {
-            list = []
-            pairs[doc] = list
-            touched.push(doc)
-          }
-          list.push(wordIndex, e)
+          const last = head[doc] ?? -1
+          if (last === -1) touched.push(doc)
+          head[doc] = record(p.log, last, wordIndex, e)
         }
-      }
+      })
     }
   }
 }
@@ -246,6 +286,10 @@ function scoreWord(p: Prepared, w: Word, wordIndex: number, into: Accumulator): 
 interface Run {
   p: Prepared
   words: Word[]
+  /** Index terms of the search by number. */
+  termNames: string[]
+  /** Per hit, from `start` to `end`: (word, expansion) of each distinct index term it matched, latest word first. */
+  flat: Int32Array
 }
 
 /** Evaluate a node into a fresh accumulator (minisearch's combineResults: a op b, left to right). */
@@ -292,34 +336,54 @@ function evaluate(run: Run, node: Node): Accumulator {
 }
 
 class LazyHit implements Hit {
+  private names: string[] | null = null
   private fields: Record<string, string[]> | null = null
   constructor(
     readonly id: number,
     readonly score: number,
-    readonly queryTerms: string[],
-    readonly terms: string[],
-    /** Per index term of `terms`: the word whose fields it reports (the last that matched it). */
-    private readonly wordOf: number[],
+    readonly queryTerms: readonly string[],
+    readonly termCount: number,
+    private readonly start: number,
     private readonly doc: number,
     private readonly run: Run,
   ) {}
 
+  get terms(): string[] {
+    if (!this.names) {
+      this.names = []
+      for (let k = 0; k < this.termCount; k++) {
+        const word = this.run.words[this.run.flat[this.start + 2 * k] ?? 0] as Word
+        this.names.push((word.expansions[this.run.flat[this.start + 2 * k + 1] ?? 0] as [string, FieldTermData, number])[0])
+      }
+    }
+    return this.names
+  }
+
+  /** The fields of each term, as the last word that matched it found them (minisearch merges so). */
   get match(): Record<string, string[]> {
     if (this.fields) return this.fields
     const out: Record<string, string[]> = {}
-    const { p, words } = this.run
-    this.terms.forEach((term, i) => {
-      const w = words[this.wordOf[i] ?? 0] as Word
-      const data = w.expansions.find((e) => e[0] === term)?.[1]
+    for (let k = 0; k < this.termCount; k++) {
       const list: string[] = []
-      for (const field of w.fields) {
-        const fieldId = p.fieldIds[field]
-        if (fieldId !== undefined && data?.get(fieldId)?.has(this.doc)) list.push(field)
-      }
-      out[term] = list
-    })
+      out[this.fieldsOf(k, (field) => list.push(field))] = list
+    }
     this.fields = out
     return out
+  }
+
+  forEachField(fn: (field: string) => void): void {
+    for (let k = 0; k < this.termCount; k++) this.fieldsOf(k, fn)
+  }
+
+  /** Calls `fn` with each field the k-th term matched in; returns the term. */
+  private fieldsOf(k: number, fn: (field: string) => void): string {
+    const word = this.run.words[this.run.flat[this.start + 2 * k] ?? 0] as Word
+    const [term, data] = word.expansions[this.run.flat[this.start + 2 * k + 1] ?? 0] as [string, FieldTermData, number]
+    for (const field of word.fields) {
+      const fieldId = this.run.p.fieldIds[field]
+      if (fieldId !== undefined && data.get(fieldId)?.has(this.doc)) fn(field)
+    }
+    return term
   }
 }
 
@@ -327,46 +391,88 @@ class LazyHit implements Hit {
  * The hits of `query` on `index`, unsorted: what `index.search(query, options)` returns (same
  * ids, scores, query terms, terms and fields matched), without the stored fields.
  */
-export function searchHits(index: SearchIndex, query: QueryTree | string, options: SearchOptions = {}, filter?: (id: number) => boolean): Hit[] {
+export function searchHits<T>(index: MiniSearch<T>, query: QueryTree | string, options: SearchOptions = {}, filter?: (id: number) => boolean): Hit[] {
   const p = prepare(index)
   const words: Word[] = []
-  const root = p ? compile(query, { combineWith: 'OR', ...options }, words, (index as unknown as { _options: { fields: string[] } })._options.fields) : null
+  const root = p ? compile(p, query, { combineWith: 'OR', ...options }, words) : null
   if (!p || !root || words.length > MAX_WORDS) return fallback(index, query, options, filter)
-  for (const w of words) expand(p, w)
-  const run: Run = { p, words }
+  const termNames: string[] = []
+  const termIndex = new Map<string, number>()
+  for (const w of words) {
+    expand(p, w)
+    for (const [term] of w.expansions) {
+      let id = termIndex.get(term)
+      if (id === undefined) {
+        id = termNames.length
+        termNames.push(term)
+        termIndex.set(term, id)
+      }
+      w.termIds.push(id)
+    }
+  }
+  const run: Run = { p, words, termNames, flat: new Int32Array(0) }
   const acc = evaluate(run, root)
   const out: Hit[] = []
+  // Query terms by word mask: hits matching the same words share one array.
+  const byMask = new Map<number, readonly string[]>()
+  const seen = new Int32Array(termNames.length).fill(-1)
+  let flat = new Int32Array(Math.max(16, 4 * acc.docs.length))
+  let used = 0
+  const { head, log } = p
   for (const doc of acc.docs) {
     const id = p.ids[doc] ?? -1
     if (filter && !filter(id)) continue
     const mask = acc.mask[doc] ?? 0
-    const queryTerms: string[] = []
-    for (let i = 0; i < words.length; i++) {
-      if (!(mask & (1 << i))) continue
-      const source = (words[i] as Word).source
-      if (!queryTerms.includes(source)) queryTerms.push(source)
+    let queryTerms = byMask.get(mask)
+    if (!queryTerms) {
+      const list: string[] = []
+      for (let i = 0; i < words.length; i++) {
+        if (!(mask & (1 << i))) continue
+        const source = (words[i] as Word).source
+        if (!list.includes(source)) list.push(source)
+      }
+      byMask.set(mask, list)
+      queryTerms = list
     }
-    const terms: string[] = []
-    const wordOf: number[] = []
-    const list = p.pairs[doc] ?? []
-    for (let k = 0; k < list.length; k += 2) {
-      const wi = list[k] ?? 0
+    // Latest record first: the first time a term is met is the last word that matched it.
+    const start = used
+    let count = 0
+    for (let k = head[doc] ?? -1; k !== -1; k = log.next[k] ?? -1) {
+      const wi = log.word[k] ?? 0
       if (!(mask & (1 << wi))) continue
-      const term = ((words[wi] as Word).expansions[list[k + 1] ?? 0] as [string, FieldTermData, number])[0]
-      const at = terms.indexOf(term)
-      if (at < 0) {
-        terms.push(term)
-        wordOf.push(wi)
-      } else wordOf[at] = wi
+      const e = log.expansion[k] ?? 0
+      const tid = (words[wi] as Word).termIds[e] ?? 0
+      if (seen[tid] === out.length) continue
+      seen[tid] = out.length
+      if (used + 2 > flat.length) {
+        const bigger = new Int32Array(flat.length * 2)
+        bigger.set(flat)
+        flat = bigger
+      }
+      flat[used++] = wi
+      flat[used++] = e
+      count++
     }
-    out.push(new LazyHit(id, (acc.score[doc] ?? 0) * (queryTerms.length || 1), queryTerms, terms, wordOf, doc, run))
+    out.push(new LazyHit(id, (acc.score[doc] ?? 0) * (queryTerms.length || 1), queryTerms, count, start, doc, run))
   }
+  run.flat = flat
   release(p, acc)
-  for (const doc of p.touched) p.pairs[doc] = undefined
+  for (const doc of p.touched) head[doc] = -1
   p.touched.length = 0
+  log.length = 0
   return out
 }
 
-function fallback(index: SearchIndex, query: QueryTree | string, options: SearchOptions, filter?: (id: number) => boolean): Hit[] {
-  return index.search(query, { ...options, ...(filter ? { filter: (r) => filter(r.id as number) } : {}) }).map((r) => ({ id: r.id as number, score: r.score, queryTerms: r.queryTerms, terms: r.terms, match: r.match }))
+function fallback<T>(index: MiniSearch<T>, query: QueryTree | string, options: SearchOptions, filter?: (id: number) => boolean): Hit[] {
+  return index.search(query, { ...options, ...(filter ? { filter: (r) => filter(r.id as number) } : {}) }).map((r) => ({
+    id: r.id as number,
+    score: r.score,
+    queryTerms: r.queryTerms,
+    terms: r.terms,
+    termCount: r.terms.length,
+    match: r.match,
+    forEachField: (fn: (field: string) => void) => {
+      for (const term of r.terms) for (const field of r.match[term] ?? []) fn(field)
+    },
+  }))
 }

@@ -5,7 +5,8 @@
  * purchase lines labelled with that code (model.learnedWords). Built on first use per release and model.
  */
 import MiniSearch from 'minisearch'
-import type { SearchResult } from 'minisearch'
+import type { Hit } from '../index/execute.ts'
+import { searchHits } from '../index/execute.ts'
 import type { LoadedRelease } from '../index/loaded.ts'
 import { perGasOf } from '../index/loaded.ts'
 import { processTerm } from '../text/normalise.ts'
@@ -70,7 +71,8 @@ export function industryIndex(release: LoadedRelease, model: ResolveModel): Indu
 }
 
 /** Spend rows whose industry words match the description's terms, best first. */
-export function searchIndustry(release: LoadedRelease, model: ResolveModel, queryTerms: readonly string[]): SearchResult[] {
+export function searchIndustry(release: LoadedRelease, model: ResolveModel, queryTerms: readonly string[]): Hit[] {
   if (queryTerms.length === 0) return []
-  return industryIndex(release, model).search(queryTerms.join(' '), { combineWith: 'OR', prefix: (t) => t.length >= 5, boost: { name: 1.5, industry: 1, learned: 1.5 } })
+  // searchHits gives index.search's hits unsorted; a stable sort keeps minisearch's order of ties.
+  return searchHits(industryIndex(release, model), queryTerms.join(' '), { combineWith: 'OR', prefix: (t) => t.length >= 5, boost: { name: 1.5, industry: 1, learned: 1.5 } }).sort((a, b) => b.score - a.score)
 }

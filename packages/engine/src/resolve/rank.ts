@@ -76,6 +76,10 @@ function coverageOf(queryTerms: readonly string[], docTerms: readonly string[], 
   return { mask: mask & ~blocked, excepted }
 }
 
+const NO_TERMS: readonly string[] = []
+/** No place named: every row's geography is unspecified (its weight is not a feature). */
+const UNSPECIFIED = { match: 'unspecified' } as const
+
 /** Resolve leaves out the key's words: they repeat the name's words for almost every factor. */
 const RESOLVE_SEARCH = { boost: FIELD_BOOST, fields: ['name', 'name_original', 'tags', 'section'] }
 /** Spend factors taken from the industry index (on top of those the main query finds). */
@@ -117,15 +121,15 @@ const fieldCounts = new Float64Array(FIELDS.length)
 const MAIN_FIELD_SLOTS = ['name', 'section', 'tags', 'name_original'].map((f) => FIELD_SLOT.get(f) ?? 0)
 const INDUSTRY_FIELD_SLOTS = ['name', 'industry', 'learned'].map((f) => FIELD_SLOT.get(f) ?? 0)
 
+const countField = (f: string): void => {
+  const slot = FIELD_SLOT.get(f)
+  if (slot !== undefined) fieldCounts[slot] = (fieldCounts[slot] ?? 0) + 1
+}
+
 /** The share of written terms matched in each field of a hit (`in_*` features). */
-function fieldShares(x: Float64Array, match: Hit['match'], written: number): void {
+function fieldShares(x: Float64Array, hit: Hit, written: number): void {
   fieldCounts.fill(0)
-  for (const term in match) {
-    for (const f of match[term] ?? []) {
-      const slot = FIELD_SLOT.get(f)
-      if (slot !== undefined) fieldCounts[slot] = (fieldCounts[slot] ?? 0) + 1
-    }
-  }
+  hit.forEachField(countField)
   for (let slot = 0; slot < FIELDS.length; slot++) {
     const count = fieldCounts[slot] ?? 0
     const i = FIELD_INDEX[slot] ?? 0
@@ -137,8 +141,8 @@ function fieldShares(x: Float64Array, match: Hit['match'], written: number): voi
 const fieldScratch = new Float64Array(FEATURES.length)
 function fieldScore(weights: readonly number[], hit: Hit | undefined, ind: Hit | undefined, written: number): number {
   for (const i of FIELD_INDEX) fieldScratch[i] = 0
-  if (hit) fieldShares(fieldScratch, hit.match, written)
-  if (ind) fieldShares(fieldScratch, ind.match, written)
+  if (hit) fieldShares(fieldScratch, hit, written)
+  if (ind) fieldShares(fieldScratch, ind, written)
   let s = 0
   for (const i of FIELD_INDEX) s += (fieldScratch[i] ?? 0) * (weights[i] ?? 0)
   return s
@@ -149,8 +153,8 @@ function fieldScore(weights: readonly number[], hit: Hit | undefined, ind: Hit |
  * matched / terms written)], in the fields its index has. `bounds[0]` the least, `[1]` the most.
  */
 function fieldBounds(weights: readonly number[], hit: Hit | undefined, ind: Hit | undefined, written: number, bounds: Float64Array): void {
-  const shareMain = hit ? Math.min(1, hit.terms.length / written) : 0
-  const shareIndustry = ind ? Math.min(1, ind.terms.length / written) : 0
+  const shareMain = hit ? Math.min(1, hit.termCount / written) : 0
+  const shareIndustry = ind ? Math.min(1, ind.termCount / written) : 0
   fieldCounts.fill(0)
   if (hit) for (const slot of MAIN_FIELD_SLOTS) fieldCounts[slot] = shareMain
   if (ind) for (const slot of INDUSTRY_FIELD_SLOTS) fieldCounts[slot] = Math.max(fieldCounts[slot] ?? 0, shareIndustry)
@@ -203,16 +207,20 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
     unitMatch: UnitMatch
   }
   /**
-   * Fill `x` for one candidate; `full` adds the share of the written words matched per field
-   * (reading every matched word of the hit). Null when the factor is no answer.
+   * Fill `x` for one candidate (and `meta`); `full` adds the share of the written words matched
+   * per field (reading every matched word of the hit). False when the factor is no answer.
    */
-  const fill = (x: Float64Array, position: number, hit: Hit | undefined, ind: Hit | undefined, full: boolean): Meta | null => {
+  const meta: Meta = { coverage: 0, geo: 'unspecified', unitMatch: 'unspecified' }
+  const fill = (x: Float64Array, position: number, hit: Hit | undefined, ind: Hit | undefined, full: boolean): boolean => {
     const row = release.rows[position]
-    if (!row) return null
+    if (!row) return false
     const facts = release.facts(position)
     const queryTerms = ind ? [...(hit?.queryTerms ?? []), ...ind.queryTerms] : (hit?.queryTerms ?? [])
-    const docTerms = ind ? [...(hit?.terms ?? []), ...ind.terms] : (hit?.terms ?? [])
-    const covered = coverageOf(queryTerms, docTerms, conceptOfTerm, excludedTermsOf(release, position))
+    const excluded = excludedTermsOf(release, position)
+    const namePlaces = placeTermsInName(release, position)
+    // The index terms a hit matched are read only where they count (most rows: never).
+    const docTerms = excluded !== null || namePlaces > 0 ? (ind ? [...(hit?.terms ?? []), ...ind.terms] : (hit?.terms ?? [])) : NO_TERMS
+    const covered = coverageOf(queryTerms, docTerms, conceptOfTerm, excluded)
     let coveredWeight = 0
     let uncovered = 0
     for (let c = 0; c < conceptWeights.length; c++) {
@@ -224,7 +232,7 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
     const vote = code === null ? 0 : (votes.share.get(code) ?? 0)
     // A factor that only shares the place words is not an answer, nor one that excludes what was
     // asked, unless labelled lines like this one vote for its industry.
-    if (coverage === 0 && vote === 0 && (!ind || covered.excepted)) return null
+    if (coverage === 0 && vote === 0 && (!ind || covered.excepted)) return false
     x.fill(0)
     if (hit) {
       x[I.text_rel] = top > 0 ? hit.score / top : 0
@@ -237,7 +245,7 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
     x[I.coverage] = coverage
     x[I.coverage_full] = coverage >= 0.999 ? 1 : 0
     x[I.uncovered] = uncovered
-    const geo = geoVerdict(row, parsed.places, facts.domain)
+    const geo = parsed.places.length === 0 ? UNSPECIFIED : geoVerdict(row, parsed.places, facts.domain)
     if (geo.match === 'exact') x[row.region ? I.geo_exact_region : I.geo_exact] = 1
     else if (geo.match === 'region') x[I.geo_region] = 1
     else if (geo.match === 'global') x[I.geo_global] = 1
@@ -273,17 +281,19 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
       x[I.line_share] = vote
       if (code !== null && code === votes.nearest) x[I.line_nearest] = 1
     }
-    const namePlaces = placeTermsInName(release, position)
     let matchedPlaceTerms = 0
     if (namePlaces > 0) for (const t of docTerms) if (placeTerms.has(t)) matchedPlaceTerms++
-    x[I.extra_terms] = Math.log1p(Math.max(0, ownNameTerms(release, position) - (hit?.terms.length ?? 0) - Math.max(0, namePlaces - matchedPlaceTerms)))
+    x[I.extra_terms] = Math.log1p(Math.max(0, ownNameTerms(release, position) - (hit?.termCount ?? 0) - Math.max(0, namePlaces - matchedPlaceTerms)))
     if (isGeneralRow(release, position)) x[I.catch_all] = 1
     if (placeTerms.size > 0 && queryTerms.some((t) => placeTerms.has(t) && !unitTerms(row.unit).has(t))) x[I.place_in_name] = 1
     if (full) {
-      if (hit) fieldShares(x, hit.match, written)
-      if (ind) fieldShares(x, ind.match, written)
+      if (hit) fieldShares(x, hit, written)
+      if (ind) fieldShares(x, ind, written)
     }
-    return { coverage, geo: geo.match, unitMatch }
+    meta.coverage = coverage
+    meta.geo = geo.match
+    meta.unitMatch = unitMatch
+    return true
   }
 
   // Every hit is scored in one scratch vector without the words-per-field features, whose share
@@ -300,10 +310,10 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
     hi: number
   }
   const pre: Pre[] = []
-  const seen = new Set<number>()
+  const seen = seenRows(release)
   const consider = (position: number, hit: Hit | undefined): void => {
-    if (seen.has(position)) return
-    seen.add(position)
+    if (seen.stamp[position] === seen.serial) return
+    seen.stamp[position] = seen.serial
     const ind = industryHit.get(position)
     if (!fill(scratch, position, hit, ind, false)) return
     const partial = linearScore(model.weights, scratch)
@@ -329,9 +339,8 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
     for (const c of bestOf(full, PRE_KEEP)) {
       const ind = industryHit.get(c.position)
       const x = emptyFeatures()
-      const meta = fill(x, c.position, c.hit, ind, true)
-      if (!meta) continue
-      out.push({ position: c.position, score: linearScore(model.weights, x), x, ...meta, matched: [...new Set(ind ? [...(c.hit?.queryTerms ?? []), ...ind.queryTerms] : (c.hit?.queryTerms ?? []))] })
+      if (!fill(x, c.position, c.hit, ind, true)) continue
+      out.push({ position: c.position, score: linearScore(model.weights, x), x, coverage: meta.coverage, geo: meta.geo, unitMatch: meta.unitMatch, matched: [...new Set(ind ? [...(c.hit?.queryTerms ?? []), ...ind.queryTerms] : (c.hit?.queryTerms ?? []))] })
     }
     pre.length = 0
   }
@@ -350,6 +359,18 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
     finish()
   }
   return out
+}
+
+/** Rows already considered by the current scoreCandidates call (a stamp per row, no set per call). */
+const seenByRelease = new WeakMap<LoadedRelease, { stamp: Int32Array; serial: number }>()
+function seenRows(release: LoadedRelease): { stamp: Int32Array; serial: number } {
+  let seen = seenByRelease.get(release)
+  if (!seen || seen.serial >= 0x7fffffff) {
+    seen = { stamp: new Int32Array(release.rows.length), serial: 0 }
+    seenByRelease.set(release, seen)
+  }
+  seen.serial++
+  return seen
 }
 
 /** Best first (ties: row order). */

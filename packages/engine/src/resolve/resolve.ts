@@ -22,8 +22,9 @@ import type { ParsedResolveRequest, ResolveMatch, ResolveResponse } from './sche
 export { RESOLVE_LIMIT_MAX, ResolveRequestSchema, ResolveResponseSchema } from './schema.ts'
 export type { ParsedResolveRequest, ResolveMatch, ResolveRequest, ResolveResponse } from './schema.ts'
 
+/** 3 places, within 0.001-0.999: finite evidence never makes a match certainly right or wrong. */
 function round3(x: number): number {
-  return Math.max(0.001, Math.min(1, Math.round(x * 1000) / 1000))
+  return Math.max(0.001, Math.min(0.999, Math.round(x * 1000) / 1000))
 }
 
 export interface Ranked {

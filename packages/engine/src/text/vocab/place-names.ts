@@ -202,6 +202,120 @@ johannesburg|za
 cape town|za
 cairo|eg
 nairobi|ke
+kuala lumpur|my
+hanoi|vn
+ho chi minh city|vn
+saigon|vn
+manila|ph
+taipei|tw
+karachi|pk
+lahore|pk
+islamabad|pk
+dhaka|bd
+colombo|lk
+kathmandu|np
+chennai|in
+kolkata|in
+hyderabad|in
+pune|in
+guangzhou|cn
+chengdu|cn
+wuhan|cn
+busan|kr
+yokohama|jp
+nagoya|jp
+kyoto|jp
+dubai|ae
+abu dhabi|ae
+doha|qa
+riyadh|sa
+jeddah|sa
+kuwait city|kw
+muscat|om
+manama|bh
+tel aviv|il
+jerusalem|il
+amman|jo
+tehran|ir
+baghdad|iq
+almaty|kz
+astana|kz
+tbilisi|ge
+yerevan|am
+baku|az
+ankara|tr
+lagos|ng
+abuja|ng
+accra|gh
+addis ababa|et
+dar es salaam|tz
+kampala|ug
+casablanca|ma
+rabat|ma
+tunis|tn
+algiers|dz
+durban|za
+pretoria|za
+buenos aires|ar
+santiago|cl
+lima|pe
+bogota|co
+medellin|co
+quito|ec
+caracas|ve
+montevideo|uy
+asuncion|py
+la paz|bo
+rio de janeiro|br
+brasilia|br
+guadalajara|mx
+monterrey|mx
+panama city|pa
+guatemala city|gt
+santo domingo|do
+moscow|ru
+saint petersburg|ru
+kyiv|ua
+kiev|ua
+minsk|by
+chisinau|md
+bucharest|ro
+sofia|bg
+belgrade|rs
+zagreb|hr
+ljubljana|si
+bratislava|sk
+tallinn|ee
+riga|lv
+vilnius|lt
+reykjavik|is
+valletta|mt
+nicosia|cy
+tirana|al
+skopje|mk
+sarajevo|ba
+podgorica|me
+ulaanbaatar|mn
+phnom penh|kh
+yangon|mm
+marseille|fr
+toulouse|fr
+naples|it
+turin|it
+porto|pt
+seville|es
+valencia|es
+antwerp|be
+gothenburg|se
+bergen|no
+krakow|pl
+ottawa|ca|on
+calgary|ca|ab
+edmonton|ca|ab
+winnipeg|ca|mb
+quebec city|ca|qc
+wellington|nz
+christchurch|nz
 `
 
 /** US states `code|name|egrid subregion(s)`: the subregion covering most of the state. */

@@ -18,8 +18,8 @@ const GROUPS: string[] = [
   'hgv|lorry|truck @freight : lorries|trucks|heavy goods vehicle|lkw|road freight|road haulage|road transport|trucking',
   // Articulated lorries are their own HGV class in the sources ("All artics"), not a synonym of HGV.
   'artics|artic @freight : articulated|articulated lorry|articulated lorries|articulated truck|semi truck|semi trailer|sattelzug',
-  'van|vans @freight : lgv|light goods vehicle|delivery van|delivery vans|transporter',
-  'lpg @fuels : liquefied petroleum gas|autogas',
+  'van|vans @freight : lgv|light goods vehicle|delivery van|delivery vans|transporter|lieferwagen|kleintransporter',
+  'lpg @fuels : liquefied petroleum gas|autogas|flussiggas',
   'cng @fuels : compressed natural gas',
   'lng @fuels : liquefied natural gas',
   'battery electric vehicle @transport @freight : bev|ev|evs|electric car|electric cars|electric vehicle|elektroauto',
@@ -32,7 +32,7 @@ const GROUPS: string[] = [
   'taxi|taxis|regular taxi @transport : cab|cabs|uber|minicab|rideshare|taxi ride',
   'bus|local bus @transport : buses|bus commute',
   'coach @transport : coaches|coach trip|reisebus|fernbus',
-  'car|cars @transport : passenger car|auto|pkw|automobile|drove|driving|drive|company car|dienstwagen|firmenwagen|wagen|company vehicle',
+  'car|cars @transport : passenger car|auto|pkw|automobile|drove|driving|drive|company car|dienstwagen|firmenwagen|wagen|company vehicle|grey fleet|private car|own car|personal car',
   'motorbike @transport : motorcycle|motorbikes|motorcycles|scooter|moped',
   'ferry @transport : ferries|boat',
   'underground @transport : tube|subway|metro',
@@ -55,7 +55,7 @@ const GROUPS: string[] = [
   'expanded polystyrene : eps|styropor|polystyrol',
   'burning oil|kerosene @fuels : heating oil|heizol|paraffin',
   'gas oil @fuels : red diesel|gasoil',
-  'aviation turbine fuel|jet fuel @fuels : jet kerosene|jet a1|jet a',
+  'aviation turbine fuel|jet fuel @fuels : jet kerosene|jet a1|jet a|kerosin|flugzeugkraftstoff',
   'coal @fuels : steinkohle|hard coal',
   'water supply @water : water|tap water|mains water|wasser|leitungswasser',
   'water treatment @water : wastewater|waste water|sewage|wastewater treatment|abwasser',
@@ -84,7 +84,7 @@ const GROUPS: string[] = [
   'weee : electrical waste|electronic waste|e waste|ewaste|elektroschrott',
   'commercial and industrial waste|household residual waste : general waste|residual waste|mixed waste|black bag waste|restmull|restabfall',
   'freighting|freight @freight : shipping|haulage|goods transport|logistics',
-  'container ship : container shipping|sea freight|ocean freight',
+  'container ship : container shipping|sea freight|ocean freight|containerschiff|seefracht',
   'freight flights @freight : air freight|air cargo',
   // Purchases people describe by the item; spend factors are named by the industry making it.
   // Spend on computers is "Electronic Computer Manufacturing", not "Computer Training".
@@ -97,6 +97,14 @@ const GROUPS: string[] = [
   'propane @fuels : propane gas',
   'butane @fuels : butane gas',
   'fuel oil @fuels : heavy fuel oil|hfo|bunker fuel',
+  'freight train @freight : rail freight|bahnfracht|guterzug|gueterzug|schienenguterverkehr',
+  'food and drink waste : food waste|bioabfall|biomull|food scraps|kitchen waste',
+  'composting : compost|composted|kompostierung',
+  'hvo @bioenergy : hydrotreated vegetable oil|renewable diesel',
+  'avtur renewable @bioenergy : sustainable aviation fuel|saf|biojet',
+  'photovoltaic : solar panel|solar panels|pv panel|pv panels|pv module|pv modules|solar module|solar modules',
+  'double pane : double glazing|double glazed|double glazed unit',
+  'triple pane : triple glazing|triple glazed',
 ]
 
 interface SynonymGroup {
