@@ -39,14 +39,18 @@ if (process.argv.includes('--search')) {
   for (const d of descriptions) engine.resolve({ description: d })
   console.log(`first pass ${(performance.now() - t0).toFixed(0)} ms`)
   const all: number[] = []
+  const cpuAll: number[] = []
   const best = new Map<string, number>()
   t0 = performance.now()
   const cpu0 = process.cpuUsage()
   for (let r = 0; r < rounds; r++) {
     for (const d of descriptions) {
+      const c = process.cpuUsage()
       const t = performance.now()
       engine.resolve({ description: d })
       const e = performance.now() - t
+      const used = process.cpuUsage(c)
+      cpuAll.push((used.user + used.system) / 1000)
       all.push(e)
       best.set(d, Math.min(best.get(d) ?? Infinity, e))
     }
@@ -54,6 +58,7 @@ if (process.argv.includes('--search')) {
   const cpu = process.cpuUsage(cpu0)
   console.log(`timed ${rounds} passes ${(performance.now() - t0).toFixed(0)} ms wall, ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms CPU`)
   console.log('all calls', spread(all))
+  console.log('all calls, CPU time', spread(cpuAll))
   console.log('best per description', spread([...best.values()]))
   for (const [d, t] of [...best].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.TOP ?? 25))) console.log(t.toFixed(2).padStart(8), d)
 }

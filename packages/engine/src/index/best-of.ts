@@ -26,3 +26,30 @@ export function bestOf<T extends Candidate>(items: readonly T[], k: number): T[]
   const cut = scores[items.length - k] as number
   return items.filter((c) => c.score >= cut).sort(byScoreThenPosition).slice(0, k)
 }
+
+/** The k-th largest value of `a` (1-based; reorders `a`): quickselect, no full sort. */
+export function kthLargest(a: Float64Array, k: number): number {
+  const target = a.length - k
+  let lo = 0
+  let hi = a.length - 1
+  while (lo < hi) {
+    const pivot = a[(lo + hi) >> 1] ?? 0
+    let i = lo
+    let j = hi
+    while (i <= j) {
+      while ((a[i] ?? 0) < pivot) i++
+      while ((a[j] ?? 0) > pivot) j--
+      if (i <= j) {
+        const t = a[i] ?? 0
+        a[i] = a[j] ?? 0
+        a[j] = t
+        i++
+        j--
+      }
+    }
+    if (target <= j) hi = j
+    else if (target >= i) lo = i
+    else break
+  }
+  return a[target] ?? Number.NEGATIVE_INFINITY
+}

@@ -7,6 +7,7 @@
 import MiniSearch from 'minisearch'
 import type { Hit } from '../index/execute.ts'
 import { searchHits } from '../index/execute.ts'
+import { bestOf } from '../index/best-of.ts'
 import type { LoadedRelease } from '../index/loaded.ts'
 import { perGasOf } from '../index/loaded.ts'
 import { processTerm } from '../text/normalise.ts'
@@ -70,9 +71,10 @@ export function industryIndex(release: LoadedRelease, model: ResolveModel): Indu
   return index
 }
 
-/** Spend rows whose industry words match the description's terms, best first. */
-export function searchIndustry(release: LoadedRelease, model: ResolveModel, queryTerms: readonly string[]): Hit[] {
+/** The best `limit` spend rows whose industry words match the description's terms, best first. */
+export function searchIndustry(release: LoadedRelease, model: ResolveModel, queryTerms: readonly string[], limit = Number.POSITIVE_INFINITY): Hit[] {
   if (queryTerms.length === 0) return []
-  // searchHits gives index.search's hits unsorted; a stable sort keeps minisearch's order of ties.
-  return searchHits(industryIndex(release, model), queryTerms.join(' '), { combineWith: 'OR', prefix: (t) => t.length >= 5, boost: { name: 1.5, industry: 1, learned: 1.5 } }).sort((a, b) => b.score - a.score)
+  const hits = searchHits(industryIndex(release, model), queryTerms.join(' '), { combineWith: 'OR', prefix: (t) => t.length >= 5, boost: { name: 1.5, industry: 1, learned: 1.5 } })
+  // searchHits gives index.search's hits unsorted, in minisearch's order; ties keep that order.
+  return bestOf(hits.map((hit, position) => ({ hit, score: hit.score, position })), limit).map((c) => c.hit)
 }

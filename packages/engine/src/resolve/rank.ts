@@ -9,7 +9,7 @@ import type { Hit } from '../index/execute.ts'
 import { searchHits } from '../index/execute.ts'
 import { correctTerm, FIELD_BOOST, indexHasTerm } from '../index/search-index.ts'
 import { terms } from '../text/normalise.ts'
-import { bestOf } from '../index/best-of.ts'
+import { bestOf, kthLargest } from '../index/best-of.ts'
 import type { ExcludedTerms } from './excluded-terms.ts'
 import { excludedTermsOf } from './excluded-terms.ts'
 import { BASE_FEATURES, emptyFeatures, featureIndex, FEATURES, linearScore, VARIANT_OFFSET } from './features.ts'
@@ -187,7 +187,7 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
   // Industries are matched by every word written (a unit or place read from a terse purchase
   // line may be a product word: "IN", "LB") and the synonyms of the concepts read.
   const industryTerms = new Set([...terms(description).filter((t) => !/\d/.test(t)), ...conceptOfTerm.keys()])
-  const industry = searchIndustry(release, model, [...industryTerms]).slice(0, INDUSTRY_CANDIDATES)
+  const industry = searchIndustry(release, model, [...industryTerms], INDUSTRY_CANDIDATES)
   const industryTop = industry[0]?.score ?? 0
   const industryHit = new Map<number, Hit>(industry.map((h) => [h.id as number, h]))
   const votes = lineVotes(model, [...industryTerms])
@@ -228,7 +228,7 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
       else uncovered++
     }
     const coverage = conceptCount === 0 ? 0.5 : coveredWeight / totalConceptWeight
-    const code = facts.domain === 'spend' ? naicsOf(row.key) : null
+    const code = facts.domain === 'spend' ? naicsOfRow(release, position) : null
     const vote = code === null ? 0 : (votes.share.get(code) ?? 0)
     // A factor that only shares the place words is not an answer, nor one that excludes what was
     // asked, unless labelled lines like this one vote for its industry.
@@ -326,9 +326,8 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
     if (pre.length > PRE_KEEP) {
       const lows = new Float64Array(pre.length)
       for (let i = 0; i < pre.length; i++) lows[i] = (pre[i] as Pre).lo
-      lows.sort()
       // Rounding of the partial sums: a margin far below any real difference of scores.
-      cut = (lows[pre.length - PRE_KEEP] ?? Number.NEGATIVE_INFINITY) - 1e-9
+      cut = kthLargest(lows, PRE_KEEP) - 1e-9
     }
     const full: Pre[] = []
     for (const c of pre) {
@@ -371,6 +370,22 @@ function seenRows(release: LoadedRelease): { stamp: Int32Array; serial: number }
   }
   seen.serial++
   return seen
+}
+
+/** The NAICS code of a spend row (naicsOf of its key), read once per row and release. */
+const naicsByRelease = new WeakMap<LoadedRelease, Array<string | null | undefined>>()
+function naicsOfRow(release: LoadedRelease, position: number): string | null {
+  let codes = naicsByRelease.get(release)
+  if (!codes) {
+    codes = new Array<string | null | undefined>(release.rows.length)
+    naicsByRelease.set(release, codes)
+  }
+  let code = codes[position]
+  if (code === undefined) {
+    code = naicsOf(release.rows[position]?.key ?? '')
+    codes[position] = code
+  }
+  return code
 }
 
 /** Best first (ties: row order). */
