@@ -29,11 +29,11 @@ describe.skipIf(latest === null)('resolve on held-out descriptions (real latest 
   }, 600_000)
   const of = (source: DevCase['source']) => scores(outcomes.filter((o) => o.c.source === source))
 
-  it('activities: top-1 >= 87% (target 90% not met yet), top-5 >= 94% (target 98% not met yet)', () => {
+  it('activities: top-1 >= 88% (target 90% not met yet), top-5 >= 95% (target 98% not met yet)', () => {
     const s = of('activity')
     expect(s.cases).toBeGreaterThanOrEqual(200)
-    expect(s.top1).toBeGreaterThanOrEqual(0.87)
-    expect(s.top5).toBeGreaterThanOrEqual(0.94)
+    expect(s.top1).toBeGreaterThanOrEqual(0.88)
+    expect(s.top5).toBeGreaterThanOrEqual(0.95)
   })
   it.skipIf(!hasPurchases)('purchase lines, NAICS exact: floors below the targets (50% / 75%), see docs/resolve.md', () => {
     const s = of('purchase')
@@ -41,9 +41,9 @@ describe.skipIf(latest === null)('resolve on held-out descriptions (real latest 
     expect(s.top1).toBeGreaterThanOrEqual(PURCHASE_TOP1_FLOOR)
     expect(s.top5).toBeGreaterThanOrEqual(PURCHASE_TOP5_FLOOR)
   })
-  it('accepted matches: right >= 95% (the target), at least 10% of descriptions accepted (target 60% not met)', () => {
+  it('accepted matches: right >= 95% (the target), at least 18% of descriptions accepted (target 60% not met)', () => {
     const accepted = outcomes.filter((o) => o.accepted)
-    expect(accepted.length / outcomes.length).toBeGreaterThanOrEqual(0.1)
+    expect(accepted.length / outcomes.length).toBeGreaterThanOrEqual(0.18)
     expect(accepted.filter((o) => o.rank === 1).length / accepted.length).toBeGreaterThanOrEqual(0.95)
   })
   it('confidence is calibrated: expected calibration error <= 0.05', () => {
@@ -51,5 +51,5 @@ describe.skipIf(latest === null)('resolve on held-out descriptions (real latest 
   })
 })
 
-const PURCHASE_TOP1_FLOOR = 0.4
-const PURCHASE_TOP5_FLOOR = 0.57
+const PURCHASE_TOP1_FLOOR = 0.41
+const PURCHASE_TOP5_FLOOR = 0.58

@@ -64,7 +64,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       open: addressLimit(quotaDeps, addressOf),
       issue: keyIssuanceLimit(quotaDeps, addressOf),
       key: requireKey(deps.store, (account) => currentLimitHeaders(account, quotaDeps), keys, hashOf),
-      counted: countedKey(quotaDeps, hashOf, header),
+      counted: countedKey(quotaDeps, hashOf, keys, header),
       meter: meter(quotaDeps),
       json: jsonBody(deps.config.bodyLimitBytes, deps.config.limits),
       // A ledger is one array of up to EMISSIONS_MAX_ACTIVITIES lines; the other bounds stay.

@@ -28,6 +28,12 @@ describe('parseDescription', () => {
     expect(strom.places[0]?.country).toBe('de')
     expect(strom.concepts[0]?.alternatives).toContain('electricity')
   })
+  it('reads a measure after a number as a measure, not a place ("8 IN" inches, "16 OZ")', () => {
+    expect(parseDescription('HAMMER BALL PEEN 16 OZ').places).toEqual([])
+    expect(parseDescription('NIPPLE BRASS 2 X 8 IN').places).toEqual([])
+    expect(parseDescription('electricity IN').places.map((p) => p.country)).toEqual(['in'])
+    expect(parseDescription('hotel in Germany').places.map((p) => p.country)).toEqual(['de'])
+  })
   it('notices gases', () => {
     expect(parseDescription('methane from natural gas boilers').gases).toEqual(['ch4'])
   })

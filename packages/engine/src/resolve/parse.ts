@@ -40,13 +40,21 @@ function dropQuantities(text: string): string {
   return text.replace(/(^|[^\p{L}\p{N}/.,])(?<!\b[IVX]{1,4} )\d+(?:[.,]\d+)*(?![\p{L}\p{N}/])/gu, '$1 ')
 }
 
+/**
+ * A measure right after a number goes with it: "2 X 8 IN" is inches and "16 OZ" ounces, not India
+ * and Australia ("12 GA" gauge, "6 CT" count, "10 MM", "3 FT", "5 LB", "4 PK").
+ */
+function dropMeasures(text: string): string {
+  return text.replace(/(\d)\s*(?:in|oz|ga|ct|pk|mm|ft|lb)\b\.?/gi, '$1')
+}
+
 export function parseDescription(description: string): ParsedDescription {
   // "R-32", "HFC-125": a hyphen inside a product code; joined, the number is not taken for a quantity.
   const text = deaccent(description).replace(/\b([A-Za-z]{1,4})-(\d{2,4}[A-Za-z]?)\b/g, '$1$2')
   const unitMention = findUnitInText(text.toLowerCase())
   // Blank the unit words in the cased text at the same positions (lower-casing keeps offsets).
   const rest = unitMention ? maskLike(text, unitMention.rest) : text
-  const originalWords = dropQuantities(rest).split(/[^\p{L}\p{N}]+/u).filter(Boolean)
+  const originalWords = dropQuantities(dropMeasures(rest)).split(/[^\p{L}\p{N}]+/u).filter(Boolean)
   const words = originalWords.map((w) => foldText(w))
 
   const placeMentions = findPlaces(words, originalWords)

@@ -1,5 +1,11 @@
+import { Hono } from 'hono'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { errorOf, harness, type Harness } from '../../test/support/harness.ts'
+import type { AppEnv } from '../app-env.ts'
+import type { Store } from '../stores/types.ts'
+import { keyHasher } from './api-key.ts'
+import { countedKey } from './counted-key.ts'
+import { keyCache } from './key-cache.ts'
 
 let h: Harness
 beforeEach(async () => { h = await harness() })
@@ -53,5 +59,23 @@ describe('key check and count in one store call (counted-key.ts, the factor look
     expect(refused?.headers.get('ratelimit-remaining')).toBe('0')
     expect(refused?.headers.get('retry-after')).toBe('30')
     expect(await usedThisMinute('race@example.org')).toBe(7)
+  })
+})
+
+describe('on a store without consumeForKey (as PostgreSQL): key lookup then count', () => {
+  it('counts exactly, and OPENFACTORS_KEY_CACHE_MS saves the key lookup only when set', async () => {
+    const key = await h.key('fallback@example.org')
+    for (const ttl of [0, 60_000]) {
+      let lookups = 0
+      const { consumeForKey: _native, ...rest } = h.store
+      const store: Store = { ...rest, findActiveKey: (hash) => { lookups += 1; return h.store.findActiveKey(hash) } }
+      const app = new Hono<AppEnv>()
+      app.get('/x', countedKey({ store, config: h.config, clock: () => new Date('2026-11-22T10:00:30.000Z') }, keyHasher(), keyCache(ttl))(), (c) => c.json(c.get('headers') ?? {}))
+      const first = (await (await app.request('/x', { headers: { authorization: `Bearer ${key}` } })).json()) as Record<string, string>
+      const second = (await (await app.request('/x', { headers: { authorization: `Bearer ${key}` } })).json()) as Record<string, string>
+      expect(Number(first['RateLimit-Remaining']) - Number(second['RateLimit-Remaining'])).toBe(1)
+      expect(lookups).toBe(ttl === 0 ? 2 : 1)
+    }
+    expect(await usedThisMinute('fallback@example.org')).toBe(4)
   })
 })

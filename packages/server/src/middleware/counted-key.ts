@@ -14,13 +14,15 @@ import type { AppEnv } from '../app-env.ts'
 import { bearerToken, constantTimeEqual, looksLikeKey } from '../keys.ts'
 import { windowsAt } from '../quota.ts'
 import { consumeForKey } from '../stores/keyed-consume.ts'
+import type { Account, KeyedConsume } from '../stores/types.ts'
 import { badKey, noKey, type KeyHasher } from './api-key.ts'
+import { keyCache, type KeyCache } from './key-cache.ts'
 import { honoHeader, type HeaderReader } from './request-header.ts'
 import { callCount, settleCount, type CallCount, type QuotaDeps } from './quota.ts'
 
 export type CountedKeyGuard = (check?: (c: Context<AppEnv>) => void) => MiddlewareHandler<AppEnv>
 
-export function countedKey(deps: QuotaDeps, hashOf: KeyHasher, header: HeaderReader = honoHeader): CountedKeyGuard {
+export function countedKey(deps: QuotaDeps, hashOf: KeyHasher, keys: KeyCache = keyCache(0), header: HeaderReader = honoHeader): CountedKeyGuard {
   const windows = windowsAt()
   return (check) => async (c, next) => {
     const token = bearerToken(header(c, 'authorization'))
@@ -32,10 +34,21 @@ export function countedKey(deps: QuotaDeps, hashOf: KeyHasher, header: HeaderRea
     const now = deps.clock()
     const at = windows(now)
     let count: CallCount | undefined
-    const outcome = await consumeForKey(deps.store, hash, (account) => {
+    const countFor = (account: Account): CallCount => {
       count = callCount(account, deps.config, now, at, c.get('calls') ?? 1)
       return count
-    })
+    }
+    // A store that checks keys in its counting transaction (SQLite) needs no key cache; on the others
+    // `OPENFACTORS_KEY_CACHE_MS` (off by default) saves the key lookup as on every keyed route.
+    const cached = deps.store.consumeForKey ? undefined : keys.get(hash)
+    let outcome: KeyedConsume | null
+    if (cached) {
+      const plan = countFor(cached.account)
+      outcome = { found: cached, result: await deps.store.consume(plan.subject, plan.windows, plan.amount) }
+    } else {
+      outcome = await consumeForKey(deps.store, hash, countFor)
+      if (outcome && !deps.store.consumeForKey) keys.set(hash, outcome.found)
+    }
     if (!outcome || !count || !constantTimeEqual(outcome.found.hash, hash)) throw badKey()
     c.set('account', outcome.found.account)
     c.set('apiKey', outcome.found.key)

@@ -56,11 +56,3 @@ describe('placeFromHint', () => {
   })
 })
 
-describe('measures after a number are not places', () => {
-  it('"2 X 8 IN" is inches and "16 OZ" ounces; "IN" alone is still India', () => {
-    const read = (text: string) => findPlaces(text.toLowerCase().split(' '), text.split(' ')).map((m) => m.place.country)
-    expect(read('NIPPLE BRASS 2 X 8 IN')).toEqual([])
-    expect(read('HAMMER BALL PEEN 16 OZ')).toEqual([])
-    expect(read('electricity IN')).toEqual(['in'])
-  })
-})

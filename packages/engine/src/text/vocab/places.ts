@@ -104,8 +104,6 @@ export interface PlaceMention {
   end: number
 }
 
-const MEASURES: ReadonlySet<string> = new Set(['in', 'oz', 'ga', 'ct', 'pk', 'mm', 'ft', 'lb'])
-
 /**
  * Places named in a description. `words` are the folded words; `originalWords` the same words
  * as written (for the upper-case-only codes). Longest phrase wins at each position.
@@ -114,11 +112,6 @@ export function findPlaces(words: readonly string[], originalWords: readonly str
   const found: PlaceMention[] = []
   let i = 0
   while (i < words.length) {
-    // After a number these are measures, not places: "2 X 8 IN" (inches), "16 OZ", "12 GA" (gauge), "6 CT", "10 MM".
-    if (MEASURES.has(words[i] ?? '') && /^\d+$/.test(words[i - 1] ?? '')) {
-      i++
-      continue
-    }
     let matched = false
     for (let n = Math.min(LONGEST_PHRASE, words.length - i); n >= 1; n--) {
       const phrase = words.slice(i, i + n).join(' ')
