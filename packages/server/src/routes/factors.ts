@@ -43,9 +43,10 @@ export function factorRoutes(app: App, deps: RouteDeps): void {
     return c.json(deps.engine.search(query))
   })
 
-  // Lookup bodies by key and as_of: a release never changes while loaded, so a popular key is
-  // serialised once (the throughput profile, docs/benchmarks.md). Errors are not kept.
-  const bodies = new Map<string, string>()
+  // Lookup bodies by key and as_of, as UTF-8 bytes: a release never changes while loaded, so a popular
+  // key is serialised and encoded once (the throughput profile, docs/benchmarks.md). Errors are not kept.
+  const bodies = new Map<string, Uint8Array<ArrayBuffer>>()
+  const utf8 = new TextEncoder()
   const LOOKUP_CACHE_SIZE = 5_000
   // Bounds before any work, metering included: a malformed key or query is not counted.
   const bounded = (c: Context<AppEnv>): void => {
@@ -63,7 +64,7 @@ export function factorRoutes(app: App, deps: RouteDeps): void {
     const cacheKey = `${key}\u0000${as_of ?? ''}`
     let body = bodies.get(cacheKey)
     if (body === undefined) {
-      body = JSON.stringify(deps.engine.lookup(key, as_of === undefined ? {} : { as_of }))
+      body = utf8.encode(JSON.stringify(deps.engine.lookup(key, as_of === undefined ? {} : { as_of })))
       if (bodies.size >= LOOKUP_CACHE_SIZE) bodies.delete(bodies.keys().next().value ?? '')
       bodies.set(cacheKey, body)
     }
