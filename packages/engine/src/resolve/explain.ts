@@ -52,6 +52,8 @@ const SAYS: Record<string, string> = {
   spend_upper_case: 'the line reads like a purchase line and it is a spend factor',
   spend_many_concepts: 'the line names a product and it is a spend factor',
   place_in_name: 'its name carries the place named',
+  line_share: 'labelled purchase lines like this one are mostly of its industry',
+  line_nearest: 'the most similar labelled purchase line is of its industry',
 }
 
 function ordinal(n: number): string {
@@ -106,13 +108,21 @@ export function explain(
   }
   const placesRead = parsed.places.map((p) => p.label)
   const unitRead = parsed.unit?.id ?? null
-  // The two largest terms of the linear score say why it ranks where it does.
-  const contributions: [string, number][] = []
-  s.x.forEach((v, i) => {
-    const w = model.weights[i] ?? 0
-    const name = model.features[i]
-    if (v !== 0 && name && SAYS[name] && w * v > 0) contributions.push([name, w * v])
-  })
+  // The two largest terms of the linear score say why it ranks where it does; for the first match, the
+  // terms by which it beats the next (what every candidate shares, such as being a spend factor, says nothing).
+  const versus = rankAt === 1 ? runnerUp?.x : undefined
+  const termsOf = (against: Float64Array | undefined): [string, number][] => {
+    const out: [string, number][] = []
+    s.x.forEach((v, i) => {
+      const w = model.weights[i] ?? 0
+      const name = model.features[i]
+      const d = w * (v - (against?.[i] ?? 0))
+      if (v !== 0 && name && SAYS[name] && d > 0) out.push([name, d])
+    })
+    return out
+  }
+  let contributions = termsOf(versus)
+  if (contributions.length === 0) contributions = termsOf(undefined)
   contributions.sort((a, b) => b[1] - a[1])
   const reasons = contributions.slice(0, 2).map(([n]) => SAYS[n])
   const lead = rankAt === 1 ? 'Ranked first' : `Ranked ${ordinal(rankAt)}`

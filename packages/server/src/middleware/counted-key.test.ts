@@ -27,6 +27,17 @@ describe('key check and count in one store call (counted-key.ts, the factor look
     }
   })
 
+  it('a well-formed but unknown or rotated key is 401 even with malformed input (the contract: 401 first)', async () => {
+    const old = await h.key('order@example.org')
+    await h.app.request('/v1/keys/rotate', { method: 'POST', headers: { authorization: `Bearer ${old}` } })
+    const unknown = `${old.slice(0, -4)}zzzz`
+    for (const key of [old, unknown]) {
+      const res = await h.get('/v1/factors/bad%20key!', key)
+      expect(res.status).toBe(401)
+      expect((await errorOf(res)).code).toBe('unauthorized')
+    }
+  })
+
   it('a malformed factor key or query is 400 and not counted', async () => {
     const key = await h.key('bounds@example.org')
     expect((await h.get('/v1/factors/bad%20key!', key)).status).toBe(400)

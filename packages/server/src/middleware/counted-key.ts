@@ -6,8 +6,8 @@
  * instead of two (the throughput profile, docs/benchmarks.md).
  *
  * Order: no key or a key of the wrong shape is 401 before anything else; then `check` (the route's
- * input bounds, 400: a malformed call is not counted); then the store call (401 unknown or rotated
- * key; 429 over a limit). RateLimit-* go into the request's header record.
+ * input bounds, 400: a malformed call is not counted, though an unknown or rotated key is still 401
+ * first); then the store call (401 unknown or rotated key; 429 over a limit). RateLimit-* go into the request's header record.
  */
 import type { Context, MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../app-env.ts'
@@ -28,9 +28,17 @@ export function countedKey(deps: QuotaDeps, hashOf: KeyHasher, keys: KeyCache = 
     const token = bearerToken(header(c, 'authorization'))
     if (!token) throw noKey()
     if (!looksLikeKey(token)) throw badKey()
-    check?.(c)
     const hashed = hashOf(token)
     const hash = typeof hashed === 'string' ? hashed : await hashed
+    try {
+      check?.(c)
+    } catch (refused) {
+      // Malformed input is not counted, but a mistyped or rotated key is 401 before anything else (the
+      // contract): on this rare path the key is read on its own.
+      const found = await deps.store.findActiveKey(hash)
+      if (!found || !constantTimeEqual(found.hash, hash)) throw badKey()
+      throw refused
+    }
     const now = deps.clock()
     const at = windows(now)
     let count: CallCount | undefined
