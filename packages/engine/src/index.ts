@@ -43,6 +43,8 @@ export type { ReleaseArtifact, ReleaseManifest, FactorRow, FactorKind, FactorBas
 export { sourceOf } from './release/view.ts'
 /** Words of a text as the indexes see them (folded, stop words out, light plural stem): the corpus builds `industry_words` with it. */
 export { terms } from './text/normalise.ts'
+/** The NAICS code a US spend factor's key names (`spend.us.naics_332216_…`), or null. */
+export { naicsOf } from './resolve/industry.ts'
 export type { ReleaseView, SourceRef } from './release/view.ts'
 
 export { EngineError, isEngineError, engineErrorFromJSON, engineError, ERROR_CODES } from './errors.ts'

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { FactorRow } from '@openfactors/engine/release'
-import { terms } from '@openfactors/engine'
+import { naicsOf, terms } from '@openfactors/engine'
 
 export interface NaicsEntry {
   Title?: string
@@ -17,7 +17,6 @@ export interface NaicsEntry {
 
 /** Terms found in more than this share of the 6-digit industries say nothing about one. */
 const COMMON_SHARE = 0.04
-const NAICS_KEY = /^spend\.[a-z]+\.naics_(\d{6})_/
 
 /** Code -> its words (index terms, sorted, joined by spaces) from the NAICS descriptions. */
 export function industryWordsOf(data: Readonly<Record<string, NaicsEntry>>): Map<string, string> {
@@ -50,8 +49,8 @@ export function industryWordsOf(data: Readonly<Record<string, NaicsEntry>>): Map
 export function industryWordsFor(factors: readonly Pick<FactorRow, 'key'>[], words: ReadonlyMap<string, string>): Record<string, string> | undefined {
   const codes = new Set<string>()
   for (const f of factors) {
-    const code = NAICS_KEY.exec(f.key)?.[1]
-    if (code !== undefined && words.has(code)) codes.add(code)
+    const code = naicsOf(f.key)
+    if (code !== null && words.has(code)) codes.add(code)
   }
   if (codes.size === 0) return undefined
   return Object.fromEntries([...codes].sort().map((c) => [c, words.get(c) ?? '']))
