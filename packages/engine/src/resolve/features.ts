@@ -35,6 +35,9 @@ const BASE = [
   'line_best', 'line_prior',
   // Share of the nearest lines' votes for its industry group (same first 4 NAICS digits).
   'line_group',
+  // On spend factors: the best text relevance of a factor of another domain covering every
+  // concept ("linoleum flooring" names a material that a materials factor matches fully).
+  'spend_activity_full',
   // A spend factor matches the first word written (the head noun of "DETECTORS, GAS, CARBON MONOXIDE").
   'head_matched',
   // The factor excludes by name what was asked ("except paper"); a place word in its name matched.

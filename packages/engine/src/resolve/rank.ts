@@ -364,6 +364,17 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
     for (const hit of co2) consider(hit.id, hit)
     finish()
   }
+  // Spend factors learn how well a factor of another domain answers the description.
+  let activityFull = 0
+  for (const s of out) if (s.coverage >= 0.999 && s.x[I.spend_row] === 0) activityFull = Math.max(activityFull, s.x[I.text_rel] ?? 0)
+  const w = model.weights[I.spend_activity_full] ?? 0
+  if (activityFull > 0) {
+    for (const s of out) {
+      if (s.x[I.spend_row] !== 1) continue
+      s.x[I.spend_activity_full] = activityFull
+      s.score += w * activityFull
+    }
+  }
   return out
 }
 
