@@ -8,14 +8,14 @@ import { compress } from 'hono/compress'
 import type { AppDeps, AppEnv, Logger } from './app-env.ts'
 import { renderError } from './errors.ts'
 import { keyHasher, requireKey } from './middleware/api-key.ts'
-import { countedKey } from './middleware/counted-key.ts'
+import { countCall, countedKey } from './middleware/counted-key.ts'
 import { fastCors } from './middleware/cors.ts'
 import { keyCache } from './middleware/key-cache.ts'
 import { jsonBody } from './middleware/body-guard.ts'
 import { keyIssuanceLimit } from './middleware/key-issuance.ts'
 import { addressLimit, currentLimitHeaders, meter } from './middleware/quota.ts'
 import { headerReader } from './middleware/request-header.ts'
-import { requestId } from './middleware/request-id.ts'
+import { requestId, requestIds } from './middleware/request-id.ts'
 import { responseHeaders } from './middleware/response-headers.ts'
 import { CONTENT_SECURITY_POLICY, securityHeaders } from './middleware/security-headers.ts'
 import { accountRoutes } from './routes/account.ts'
@@ -25,6 +25,8 @@ import type { RouteDeps } from './routes/deps.ts'
 import { docRoutes } from './routes/docs.ts'
 import { factorRoutes } from './routes/factors.ts'
 import { keyRoutes } from './routes/keys.ts'
+import { lookupBodies } from './routes/lookup-bodies.ts'
+import { lookupFastPath, type LookupFastPath } from './routes/lookup-fast-path.ts'
 import { notFoundHandler } from './routes/method-not-allowed.ts'
 import { receiptRoutes } from './routes/receipts.ts'
 import { releaseRoutes } from './routes/releases.ts'
@@ -37,7 +39,17 @@ function forwardedFor(req: Request): string | undefined {
   return req.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || undefined
 }
 
+/** The app, and the lookup's fast path that shares its parts (routes/lookup-fast-path.ts; the Node entry wires it). */
+export interface Api {
+  app: Hono<AppEnv>
+  lookup: LookupFastPath
+}
+
 export function createApp(deps: AppDeps): Hono<AppEnv> {
+  return createApi(deps).app
+}
+
+export function createApi(deps: AppDeps): Api {
   const clock = deps.clock ?? (() => new Date())
   // Undefined when logging is off: the access log then builds no line at all.
   const accessLog = deps.logger ?? (deps.config.log === 'off' ? undefined : consoleLogger)
@@ -51,6 +63,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const keys = keyCache(deps.config.keyCacheMs)
   const hashOf = keyHasher()
   const header = headerReader(deps.requestHeader)
+  const count = countCall(quotaDeps, hashOf, keys)
+  const ids = requestIds()
+  const bodies = lookupBodies(deps.engine)
   const routeDeps: RouteDeps = {
     keys,
     engine: deps.engine,
@@ -64,17 +79,18 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       open: addressLimit(quotaDeps, addressOf),
       issue: keyIssuanceLimit(quotaDeps, addressOf),
       key: requireKey(deps.store, (account) => currentLimitHeaders(account, quotaDeps), keys, hashOf),
-      counted: countedKey(quotaDeps, hashOf, keys, header),
+      counted: countedKey(count, header),
       meter: meter(quotaDeps),
       json: jsonBody(deps.config.bodyLimitBytes, deps.config.limits),
       // A ledger is one array of up to EMISSIONS_MAX_ACTIVITIES lines; the other bounds stay.
       ledger: jsonBody(deps.config.emissionsBodyLimitBytes, { ...deps.config.limits, maxItems: Math.max(deps.config.limits.maxItems, EMISSIONS_MAX_ACTIVITIES) }),
     },
+    lookupBodies: bodies,
     calcContext: (request_id, plan) => ({ request_id, now: clock, attribution_required: plan !== 'enterprise' }),
   }
 
   app.use('*', responseHeaders({ 'Content-Security-Policy': CONTENT_SECURITY_POLICY }))
-  app.use('*', requestId(accessLog, clock, header))
+  app.use('*', requestId(accessLog, clock, header, ids))
   app.use('*', securityHeaders())
   app.use('*', fastCors({
     origin: deps.config.corsOrigin,
@@ -118,5 +134,5 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   if (deps.staticFiles) app.get('*', deps.staticFiles)
 
   app.notFound(notFoundHandler(app))
-  return app
+  return { app, lookup: lookupFastPath({ count, bodies, ids, logger: accessLog, clock }) }
 }

@@ -60,6 +60,11 @@ export const EnvSchema = z.object({
   /** Calculation worker threads (0: calculate on the event loop) and the time one calculation may take. */
   OPENFACTORS_CALC_WORKERS: z.coerce.number().int().min(0).max(64).default(1),
   OPENFACTORS_CALC_TIMEOUT_MS: int(30_000),
+  /**
+   * The factor lookup's fast path (routes/lookup-fast-path.ts): the same answers without the HTTP
+   * framework's layers for plain keyed lookups. Off only to compare or to rule it out.
+   */
+  OPENFACTORS_FAST_LOOKUP: flag(true),
   /** Allow webhook URLs on loopback, private, link-local and metadata addresses (development only). */
   OPENFACTORS_ALLOW_PRIVATE_WEBHOOKS: flag(false),
 })
@@ -89,6 +94,7 @@ export interface ServerConfig {
   allowPrivateWebhooks: boolean
   calcWorkers: number
   calcTimeoutMs: number
+  fastLookup: boolean
 }
 
 /** Bounds every JSON body and MCP message is checked against before any work starts. */
@@ -142,6 +148,7 @@ export function parseEnv(env: Record<string, string | undefined>): ServerConfig 
     allowPrivateWebhooks: e.OPENFACTORS_ALLOW_PRIVATE_WEBHOOKS,
     calcWorkers: e.OPENFACTORS_CALC_WORKERS,
     calcTimeoutMs: e.OPENFACTORS_CALC_TIMEOUT_MS,
+    fastLookup: e.OPENFACTORS_FAST_LOOKUP,
   }
 }
 

@@ -13,3 +13,6 @@ export const FactorKeySchema = z.string()
   .min(1, 'must not be empty')
   .max(FACTOR_KEY_MAX, `must be at most ${FACTOR_KEY_MAX} characters`)
   .regex(/^[A-Za-z0-9._-]+$/, 'may contain only letters, digits, ".", "_" and "-"')
+
+/** A key the schema accepts as it is (no spaces to trim, within the length, only allowed characters). */
+export const PLAIN_FACTOR_KEY = new RegExp(`^[A-Za-z0-9._-]{1,${FACTOR_KEY_MAX}}$`)

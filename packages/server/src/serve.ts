@@ -4,13 +4,14 @@
  * loop, and closes everything in order. Takes its config explicitly; `start.ts` reads the env.
  */
 import { releaseBefore, verifyReceipt } from '@openfactors/engine'
-import { serve, type ServerType } from '@hono/node-server'
+import { getRequestListener, type ServerType } from '@hono/node-server'
 import { serveStatic } from '@hono/node-server/serve-static'
-import type { IncomingMessage } from 'node:http'
+import { createServer as createHttpServer, type IncomingMessage } from 'node:http'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { AddressInfo } from 'node:net'
-import { createApp } from './app.ts'
+import { createApi } from './app.ts'
+import { fastFirst } from './fast-listener.ts'
 import type { AppEnv, Logger } from './app-env.ts'
 import type { ServerConfig } from './config.ts'
 import { ensureReleases } from './ensure-releases.ts'
@@ -61,16 +62,17 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     : undefined
 
   const staticDir = config.staticDir ?? join(repoRoot(), 'examples', 'browser-app', 'dist')
-  const app = createApp({
+  const { app, lookup } = createApi({
     engine, store, config, releases: files, verifyReceipt, logger, ...(offload ? { offload } : {}),
     clientAddress: (_req, env) => (env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.remoteAddress,
     requestHeader: nodeRequestHeader,
     ...(existsSync(staticDir) ? { staticFiles: serveStatic<AppEnv>({ root: staticDir }) } : {}),
   })
 
-  const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: app.fetch, port: config.port, ...(config.host ? { hostname: config.host } : {}) }, () => resolve(s))
-  })
+  // @hono/node-server's listener (as its `serve` makes it), behind the lookup's fast path unless that is off.
+  const listener = getRequestListener(app.fetch, config.host ? { hostname: config.host } : {})
+  const server: ServerType = createHttpServer(config.fastLookup ? fastFirst(lookup, (incoming, name) => nodeRequestHeader({ incoming }, name) ?? undefined, listener) : listener)
+  await new Promise<void>((resolve) => server.listen(config.port, config.host, () => resolve()))
   const port = (server.address() as AddressInfo).port
 
   // Webhooks: announce a new latest release once (across instances), then deliver in the background.

@@ -5,6 +5,7 @@
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
+import { get } from 'node:http'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { postgresAvailability, startPostgres, type TestPostgres } from './support/postgres-server.ts'
@@ -43,6 +44,26 @@ describe.each(cases)('two server instances on one $store store', ({ store, skip 
     await Promise.all(servers.map((s) => s.stop()))
     pg?.stop()
     if (dir) rmSync(dir, { recursive: true, force: true })
+  })
+
+  it.skipIf(skip)('holds the burst limit through the lookup fast path too (plain requests, no Accept-Encoding)', async () => {
+    const [a, b] = servers as [ChildServer, ChildServer]
+    const issued = await fetch(`${a.url}/v1/keys`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'multi-fast@example.org' }) })
+    const { key } = (await issued.json()) as { key: string }
+    const second = new Date().getUTCSeconds()
+    if (second > 45) await new Promise((r) => setTimeout(r, (61 - second) * 1000))
+    // fetch sends Accept-Encoding (the normal path); node:http without it takes the fast path once a body is kept.
+    const plain = (url: string) => new Promise<number>((resolve, reject) => {
+      get(`${url}/v1/factors/fuels.gb.diesel.litres`, { headers: { authorization: `Bearer ${key}` }, agent: false }, (res) => {
+        res.resume()
+        res.on('end', () => resolve(res.statusCode ?? 0))
+      }).on('error', reject)
+    })
+    // One call to each instance first: the normal path keeps the body, so the rest go the fast way.
+    expect([await plain(a.url), await plain(b.url)]).toEqual([200, 200])
+    const statuses = await Promise.all(Array.from({ length: 118 }, (_, i) => plain((i % 2 ? a : b).url)))
+    expect(statuses.filter((s) => s === 200)).toHaveLength(BURST - 2)
+    expect(statuses.filter((s) => s === 429)).toHaveLength(120 - BURST)
   })
 
   it.skipIf(skip)('holds the burst limit across both instances: exactly `limit` successes, the rest 429', async () => {

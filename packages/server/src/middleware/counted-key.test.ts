@@ -4,7 +4,7 @@ import { errorOf, harness, type Harness } from '../../test/support/harness.ts'
 import type { AppEnv } from '../app-env.ts'
 import type { Store } from '../stores/types.ts'
 import { keyHasher } from './api-key.ts'
-import { countedKey } from './counted-key.ts'
+import { countCall, countedKey } from './counted-key.ts'
 import { keyCache } from './key-cache.ts'
 
 let h: Harness
@@ -81,7 +81,7 @@ describe('on a store without consumeForKey (as PostgreSQL): key lookup then coun
       const { consumeForKey: _native, ...rest } = h.store
       const store: Store = { ...rest, findActiveKey: (hash) => { lookups += 1; return h.store.findActiveKey(hash) } }
       const app = new Hono<AppEnv>()
-      app.get('/x', countedKey({ store, config: h.config, clock: () => new Date('2026-11-22T10:00:30.000Z') }, keyHasher(), keyCache(ttl))(), (c) => c.json(c.get('headers') ?? {}))
+      app.get('/x', countedKey(countCall({ store, config: h.config, clock: () => new Date('2026-11-22T10:00:30.000Z') }, keyHasher(), keyCache(ttl)))(), (c) => c.json(c.get('headers') ?? {}))
       const first = (await (await app.request('/x', { headers: { authorization: `Bearer ${key}` } })).json()) as Record<string, string>
       const second = (await (await app.request('/x', { headers: { authorization: `Bearer ${key}` } })).json()) as Record<string, string>
       expect(Number(first['RateLimit-Remaining']) - Number(second['RateLimit-Remaining'])).toBe(1)

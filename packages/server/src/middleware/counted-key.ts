@@ -14,24 +14,33 @@ import type { AppEnv } from '../app-env.ts'
 import { bearerToken, constantTimeEqual, looksLikeKey } from '../keys.ts'
 import { windowsAt } from '../quota.ts'
 import { consumeForKey } from '../stores/keyed-consume.ts'
-import type { Account, KeyedConsume } from '../stores/types.ts'
+import type { Account, FoundKeyRecord, KeyedConsume } from '../stores/types.ts'
 import { badKey, noKey, type KeyHasher } from './api-key.ts'
 import { keyCache, type KeyCache } from './key-cache.ts'
 import { honoHeader, type HeaderReader } from './request-header.ts'
+import { headerRecord, type HeaderRecord } from './response-headers.ts'
 import { callCount, settleCount, type CallCount, type QuotaDeps } from './quota.ts'
 
 export type CountedKeyGuard = (check?: (c: Context<AppEnv>) => void) => MiddlewareHandler<AppEnv>
 
-export function countedKey(deps: QuotaDeps, hashOf: KeyHasher, keys: KeyCache = keyCache(0), header: HeaderReader = honoHeader): CountedKeyGuard {
+/**
+ * One counted call without a request context: the `Authorization` header's value, the input check
+ * (400 before counting), the calls it counts as, and the header record that gets RateLimit-*.
+ * Resolves with the key found; refusals are thrown (`ApiError`). Shared by the middleware below and
+ * the lookup's fast path (routes/lookup-fast-path.ts), so both count and refuse alike.
+ */
+export type CountCall = (authorization: string | undefined, record: HeaderRecord, amount: number, check?: () => void) => Promise<FoundKeyRecord>
+
+export function countCall(deps: QuotaDeps, hashOf: KeyHasher, keys: KeyCache = keyCache(0)): CountCall {
   const windows = windowsAt()
-  return (check) => async (c, next) => {
-    const token = bearerToken(header(c, 'authorization'))
+  return async (authorization, record, amount, check) => {
+    const token = bearerToken(authorization)
     if (!token) throw noKey()
     if (!looksLikeKey(token)) throw badKey()
     const hashed = hashOf(token)
     const hash = typeof hashed === 'string' ? hashed : await hashed
     try {
-      check?.(c)
+      check?.()
     } catch (refused) {
       // Malformed input is not counted, but a mistyped or rotated key is 401 before anything else (the
       // contract): on this rare path the key is read on its own.
@@ -43,7 +52,7 @@ export function countedKey(deps: QuotaDeps, hashOf: KeyHasher, keys: KeyCache = 
     const at = windows(now)
     let count: CallCount | undefined
     const countFor = (account: Account): CallCount => {
-      count = callCount(account, deps.config, now, at, c.get('calls') ?? 1)
+      count = callCount(account, deps.config, now, at, amount)
       return count
     }
     // A store that checks keys in its counting transaction (SQLite) needs no key cache; on the others
@@ -58,9 +67,16 @@ export function countedKey(deps: QuotaDeps, hashOf: KeyHasher, keys: KeyCache = 
       if (outcome && !deps.store.consumeForKey) keys.set(hash, outcome.found)
     }
     if (!outcome || !count || !constantTimeEqual(outcome.found.hash, hash)) throw badKey()
-    c.set('account', outcome.found.account)
-    c.set('apiKey', outcome.found.key)
-    settleCount(c, count, outcome.result)
+    settleCount(record, count, outcome.result)
+    return outcome.found
+  }
+}
+
+export function countedKey(count: CountCall, header: HeaderReader = honoHeader): CountedKeyGuard {
+  return (check) => async (c, next) => {
+    const found = await count(header(c, 'authorization'), headerRecord(c), c.get('calls') ?? 1, check && (() => check(c)))
+    c.set('account', found.account)
+    c.set('apiKey', found.key)
     await next()
   }
 }

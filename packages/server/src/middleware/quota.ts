@@ -12,7 +12,7 @@ import {
   type LimitState, type Window,
 } from '../quota.ts'
 import type { Account, ConsumeResult, Store, WindowLimit } from '../stores/types.ts'
-import { headerRecord } from './response-headers.ts'
+import { headerRecord, type HeaderRecord } from './response-headers.ts'
 
 function accountOf(c: Context<AppEnv>): Account {
   const account = c.get('account')
@@ -64,7 +64,7 @@ export function callCount(account: Account, config: ServerConfig, now: Date, at:
  * RateLimit-* and Retry-After); a counted call gets RateLimit-* of its nearest limit in the
  * request's header record, before the route runs (response-headers.ts).
  */
-export function settleCount(c: Context<AppEnv>, count: CallCount, result: ConsumeResult): void {
+export function settleCount(record: HeaderRecord, count: CallCount, result: ConsumeResult): void {
   const { limits, minute, month, now, amount } = count
   if (!result.ok) {
     const burstHit = result.blocked === 0
@@ -77,7 +77,7 @@ export function settleCount(c: Context<AppEnv>, count: CallCount, result: Consum
       ? new ApiError('rate_limited', `Burst limit of ${state.limit} calls per minute reached; retry in ${state.reset_seconds} s.`, { limit: state.limit, resets_at: state.resets_at, ...asked }, headers)
       : new ApiError('quota_exceeded', `Monthly quota of ${state.limit} calls used up; it resets at ${state.resets_at}.`, { limit: state.limit, resets_at: state.resets_at, ...asked }, headers)
   }
-  writeNearestLimitHeaders(headerRecord(c), [
+  writeNearestLimitHeaders(record, [
     [limits.burst_per_minute, result.counts[0] ?? 0, minute.resets.getTime()],
     [limits.monthly, result.counts[1] ?? 0, month.resets.getTime()],
   ], now.getTime())
@@ -89,7 +89,7 @@ export function meter(deps: QuotaDeps): MiddlewareHandler<AppEnv> {
     const now = deps.clock()
     // Usually one call; an MCP message or batch counts each tool call and resource read in it.
     const count = callCount(accountOf(c), deps.config, now, windows(now), c.get('calls') ?? 1)
-    settleCount(c, count, await deps.store.consume(count.subject, count.windows, count.amount))
+    settleCount(headerRecord(c), count, await deps.store.consume(count.subject, count.windows, count.amount))
     await next()
   }
 }

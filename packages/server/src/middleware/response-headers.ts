@@ -46,8 +46,14 @@ export function headerRecord(c: Context<AppEnv>): HeaderRecord {
  * (UTF-8) are written as they are, with their length known: nothing is encoded or measured per call.
  */
 export function sendJson(c: Context<AppEnv>, json: string | Uint8Array<ArrayBuffer>, status = 200): Response {
-  const headers: HeaderRecord = { ...headerRecord(c), 'Content-Type': 'application/json' }
-  if (typeof json !== 'string') headers['Content-Length'] = String(json.byteLength)
+  const headers = addJsonHeaders({ ...headerRecord(c) }, json)
   c.set('headersSent', true)
   return new Response(json, { status, headers })
+}
+
+/** The headers of a JSON answer, added to `record` after those it has: `Content-Type` (and `Content-Length` of bytes). */
+export function addJsonHeaders(record: HeaderRecord, json: string | Uint8Array): HeaderRecord {
+  record['Content-Type'] = 'application/json'
+  if (typeof json !== 'string') record['Content-Length'] = String(json.byteLength)
+  return record
 }

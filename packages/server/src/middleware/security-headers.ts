@@ -5,7 +5,7 @@
  */
 import type { MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../app-env.ts'
-import { headerRecord } from './response-headers.ts'
+import { headerRecord, type HeaderRecord } from './response-headers.ts'
 
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data:",
@@ -17,11 +17,15 @@ const PRIVATE_PATHS = /^\/v1\/(keys|account|webhooks)(\/|$)/
 /** Fills the request's header record before the route runs; the CSP is added by `responseHeaders` to HTML. */
 export function securityHeaders(): MiddlewareHandler<AppEnv> {
   return (c, next) => {
-    const record = headerRecord(c)
-    record['X-Content-Type-Options'] = 'nosniff'
-    record['Referrer-Policy'] = 'no-referrer'
-    record['X-Frame-Options'] = 'DENY'
-    if (PRIVATE_PATHS.test(c.req.path)) record['Cache-Control'] = 'no-store'
+    addSecurityHeaders(headerRecord(c), c.req.path)
     return next()
   }
+}
+
+/** The security headers of a response to `path`, added to its header record (also the lookup's fast path). */
+export function addSecurityHeaders(record: HeaderRecord, path: string): void {
+  record['X-Content-Type-Options'] = 'nosniff'
+  record['Referrer-Policy'] = 'no-referrer'
+  record['X-Frame-Options'] = 'DENY'
+  if (PRIVATE_PATHS.test(path)) record['Cache-Control'] = 'no-store'
 }

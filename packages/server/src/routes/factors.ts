@@ -2,7 +2,7 @@
 import { FactorKindSchema, SEARCH_LIMIT_MAX } from '@openfactors/engine'
 import { z } from 'zod'
 import { invalidRequest, issuesFrom } from '../errors.ts'
-import { FACTOR_KEY_MAX, FactorKeySchema } from '../factor-key.ts'
+import { FactorKeySchema, PLAIN_FACTOR_KEY } from '../factor-key.ts'
 import { sendJson } from '../middleware/response-headers.ts'
 import type { Context } from 'hono'
 import type { AppEnv } from '../app-env.ts'
@@ -26,9 +26,6 @@ export const SearchQuerySchema = z.strictObject({
   kind: z.enum([...FactorKindSchema.options, 'all']).optional(),
 })
 
-/** A key the schema accepts as it is: no spaces to trim, within the length, only allowed characters. */
-const PLAIN_KEY = new RegExp(`^[A-Za-z0-9._-]{1,${FACTOR_KEY_MAX}}$`)
-
 export const LookupQuerySchema = z.strictObject({ as_of: z.string().max(32).optional() })
 
 export function parseQuery<T extends z.ZodType>(schema: T, query: Record<string, string>): z.output<T> {
@@ -43,31 +40,18 @@ export function factorRoutes(app: App, deps: RouteDeps): void {
     return c.json(deps.engine.search(query))
   })
 
-  // Lookup bodies by key and as_of, as UTF-8 bytes: a release never changes while loaded, so a popular
-  // key is serialised and encoded once (the throughput profile, docs/benchmarks.md). Errors are not kept.
-  const bodies = new Map<string, Uint8Array<ArrayBuffer>>()
-  const utf8 = new TextEncoder()
-  const LOOKUP_CACHE_SIZE = 5_000
   // Bounds before any work, metering included: a malformed key or query is not counted.
   const bounded = (c: Context<AppEnv>): void => {
     // No query string: nothing to check (every parameter is optional).
     if (c.req.url.includes('?')) parseQuery(LookupQuerySchema, c.req.query())
     const raw = c.req.param('key') ?? ''
     // The common case, settled without the schema; anything else gets the schema's own issues.
-    if (PLAIN_KEY.test(raw)) return
+    if (PLAIN_FACTOR_KEY.test(raw)) return
     const key = FactorKeySchema.safeParse(raw)
     if (!key.success) throw invalidRequest('The factor key is not valid.', issuesFrom(key.error.issues).map((i) => ({ ...i, path: 'key' })))
   }
   app.get('/v1/factors/:key', deps.guards.counted(bounded), (c) => {
-    const as_of = c.req.query('as_of')
-    const key = c.req.param('key').trim()
-    const cacheKey = `${key}\u0000${as_of ?? ''}`
-    let body = bodies.get(cacheKey)
-    if (body === undefined) {
-      body = utf8.encode(JSON.stringify(deps.engine.lookup(key, as_of === undefined ? {} : { as_of })))
-      if (bodies.size >= LOOKUP_CACHE_SIZE) bodies.delete(bodies.keys().next().value ?? '')
-      bodies.set(cacheKey, body)
-    }
-    return sendJson(c, body)
+    // Kept as bytes per key and as_of (lookup-bodies.ts); the fast path (lookup-fast-path.ts) serves the same.
+    return sendJson(c, deps.lookupBodies.body(c.req.param('key').trim(), c.req.query('as_of')))
   })
 }

@@ -1,0 +1,50 @@
+/**
+ * The Node side of the lookup's fast path (routes/lookup-fast-path.ts): a request listener that
+ * offers each request to the fast path first and hands everything else, and every request it
+ * declines, to @hono/node-server's listener (the app). The fast path's answer is written as
+ * @hono/node-server writes a `sendJson` answer: `writeHead(200, record)` then `end(bytes)`.
+ *
+ * @hono/node-server refuses a request whose `Host` is missing or does not survive URL parsing
+ * (400); such requests go to it, so they get its answer. Hosts found valid are remembered (a few).
+ */
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
+import type { LookupFastPath } from './routes/lookup-fast-path.ts'
+
+const HOSTS_KEPT = 64
+
+/** The host check of @hono/node-server's `newRequest` (plain HTTP/1 requests), memoised for valid hosts. */
+function hostCheck(): (host: string | undefined) => boolean {
+  const valid = new Set<string>()
+  return (host) => {
+    if (!host) return false
+    if (valid.has(host)) return true
+    let ok: boolean
+    try {
+      const url = new URL(`http://${host}/`)
+      ok = url.hostname.length === host.length || url.hostname === host.replace(/:\d+$/, '')
+    } catch {
+      ok = false
+    }
+    if (ok && valid.size < HOSTS_KEPT) valid.add(host)
+    return ok
+  }
+}
+
+export function fastFirst(
+  fast: LookupFastPath,
+  header: (incoming: IncomingMessage, name: string) => string | undefined,
+  listener: RequestListener,
+): RequestListener<typeof IncomingMessage, typeof ServerResponse> {
+  const hostOk = hostCheck()
+  return (incoming, outgoing) => {
+    const answer = hostOk(incoming.headers.host)
+      ? fast({ method: incoming.method, url: incoming.url, header: (name) => header(incoming, name) })
+      : undefined
+    if (answer === undefined) return listener(incoming, outgoing)
+    answer.then((a) => {
+      if (a === undefined) return listener(incoming, outgoing)
+      outgoing.writeHead(200, a.headers)
+      outgoing.end(a.body)
+    }, () => listener(incoming, outgoing))
+  }
+}

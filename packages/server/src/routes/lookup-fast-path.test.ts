@@ -1,0 +1,151 @@
+/**
+ * The lookup's fast path answers exactly as the normal path: one app (real engine, real SQLite
+ * store), served twice over real sockets, once behind the fast path (`fastFirst`, as the Node entry
+ * wires it) and once by @hono/node-server's listener alone. Every case goes to both; status, raw
+ * header lines (names, order, values) and body bytes must match. Only `Date`, generated request
+ * ids and the remaining count (one call later) may differ.
+ */
+import { getRequestListener } from '@hono/node-server'
+import { createServer, request, type IncomingHttpHeaders, type OutgoingHttpHeaders, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { harness, type Harness } from '../../test/support/harness.ts'
+import { createApi } from '../app.ts'
+import type { LogLine } from '../app-env.ts'
+import { fastFirst } from '../fast-listener.ts'
+import { nodeRequestHeader } from '../serve.ts'
+import type { LookupFastPath } from './lookup-fast-path.ts'
+
+interface Raw { status: number; headers: string[]; body: Buffer }
+
+function get(port: number, path: string, headers: OutgoingHttpHeaders, opts: { method?: string; setHost?: boolean } = {}): Promise<Raw> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, headers, agent: false, method: opts.method ?? 'GET', setHost: opts.setHost ?? true }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (d: Buffer) => chunks.push(d))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.rawHeaders, body: Buffer.concat(chunks) }))
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+/** Header lines with the values that may differ between two calls replaced by their shape. */
+function shape(raw: Raw): string[] {
+  const lines: string[] = []
+  for (let i = 0; i < raw.headers.length; i += 2) {
+    const name = raw.headers[i] ?? ''
+    const value = raw.headers[i + 1] ?? ''
+    const lower = name.toLowerCase()
+    if (lower === 'date') lines.push(`${name}: <date>`)
+    else if (lower === 'ratelimit-remaining') lines.push(`${name}: <n>`)
+    else if (lower === 'x-request-id' && /^req_[0-9a-f]{24}$/.test(value)) lines.push(`${name}: <generated>`)
+    else lines.push(`${name}: ${value}`)
+  }
+  return lines
+}
+
+const remaining = (raw: Raw): number => Number(raw.headers[raw.headers.indexOf('RateLimit-Remaining') + 1])
+
+describe('lookup fast path', () => {
+  let h: Harness
+  let servers: Server[] = []
+  let fastPort = 0
+  let normalPort = 0
+  let answered = 0
+  const logs: LogLine[] = []
+  let key = ''
+
+  beforeAll(async () => {
+    h = await harness()
+    const clock = () => new Date('2026-11-22T10:00:30.000Z')
+    const { app, lookup } = createApi({ engine: h.engine, store: h.store, config: h.config, clock, logger: (line) => { logs.push(line) }, requestHeader: nodeRequestHeader })
+    const counting: LookupFastPath = (req) => lookup(req)?.then((a) => {
+      if (a) answered += 1
+      return a
+    })
+    const listener = getRequestListener(app.fetch)
+    const fast = createServer(fastFirst(counting, (incoming, name) => nodeRequestHeader({ incoming }, name) ?? undefined, listener))
+    const normal = createServer(listener)
+    servers = [fast, normal]
+    await Promise.all(servers.map((s) => new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()))))
+    fastPort = (fast.address() as AddressInfo).port
+    normalPort = (normal.address() as AddressInfo).port
+    key = await h.key('fast@example.org', 'enterprise')
+  })
+
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => new Promise((r) => s.close(r))))
+    await h.close()
+  })
+
+  /** The same request to both servers (fast first); their answers, checked equal. */
+  async function both(path: string, headers: OutgoingHttpHeaders, opts: { method?: string; setHost?: boolean } = {}): Promise<[Raw, Raw]> {
+    const fast = await get(fastPort, path, headers, opts)
+    const normal = await get(normalPort, path, headers, opts)
+    expect(fast.status).toBe(normal.status)
+    expect(shape(fast)).toEqual(shape(normal))
+    expect(fast.body.equals(normal.body)).toBe(true)
+    return [fast, normal]
+  }
+
+  const auth = (k: string): IncomingHttpHeaders => ({ authorization: `Bearer ${k}` })
+
+  it('serves a kept lookup itself, with the same status, header lines and bytes, and counts it once', async () => {
+    // The first lookup of a key goes the normal way (it keeps the body).
+    await get(fastPort, '/v1/factors/fuels.gb.diesel.litres', auth(key))
+    expect(answered).toBe(0)
+    const [fast, normal] = await both('/v1/factors/fuels.gb.diesel.litres', auth(key))
+    expect(answered).toBe(1)
+    expect(fast.status).toBe(200)
+    expect(remaining(fast) - remaining(normal)).toBe(1)
+    expect(shape(fast).map((l) => l.split(':')[0])).toEqual([
+      'X-Request-Id', 'X-Content-Type-Options', 'Referrer-Policy', 'X-Frame-Options', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset',
+      'Content-Type', 'Content-Length', 'Date', 'Connection',
+    ])
+    // The same access log line (time and duration aside).
+    const [a, b] = logs.slice(-2).map(({ ts: _ts, ms: _ms, request_id: _id, ...rest }) => rest)
+    expect(a).toEqual(b)
+    expect(a).toMatchObject({ method: 'GET', path: '/v1/factors/fuels.gb.diesel.litres', status: 200 })
+    // An incoming request id is echoed by both.
+    await both('/v1/factors/fuels.gb.diesel.litres', { ...auth(key), 'x-request-id': 'trace-42' })
+    expect(answered).toBe(2)
+  })
+
+  it('leaves every refusal to the normal path: no key, a malformed, unknown or rotated key, over the burst', async () => {
+    const before = answered
+    await both('/v1/factors/fuels.gb.diesel.litres', {})
+    await both('/v1/factors/fuels.gb.diesel.litres', auth('nope'))
+    await both('/v1/factors/fuels.gb.diesel.litres', auth(`of_live_${'A'.repeat(43)}`))
+    const rotated = await h.key('rotated@example.org', 'enterprise')
+    await both('/v1/factors/fuels.gb.diesel.litres', auth(rotated))
+    const rotate = await h.app.request('/v1/keys/rotate', { method: 'POST', headers: auth(rotated) as Record<string, string> })
+    expect(rotate.status).toBe(201)
+    const [refused] = await both('/v1/factors/fuels.gb.diesel.litres', auth(rotated))
+    expect(refused.status).toBe(401)
+    expect(answered).toBe(before + 1)
+
+    // Burst 2: the fast path answers the first call, the normal path the second; both refuse the third and fourth alike.
+    const limited = await h.key('limited@example.org', 'free', { burst_per_minute: 2 })
+    await both('/v1/factors/fuels.gb.diesel.litres', auth(limited))
+    const [over] = await both('/v1/factors/fuels.gb.diesel.litres', auth(limited))
+    expect(over.status).toBe(429)
+    expect(shape(over)).toContain('retry-after: 30')
+    expect(answered).toBe(before + 2)
+  })
+
+  it('leaves the rest to the normal path: unknown factors, queries, CORS, compression, HEAD, a bad Host', async () => {
+    const before = answered
+    await both('/v1/factors/fuels.gb.nothing.litres', auth(key))
+    await both('/v1/factors/fuels.gb.diesel.litres?as_of=2026-01-01', auth(key))
+    await both('/v1/factors/fuels.gb.diesel.litres?unknown=1', auth(key))
+    await both('/v1/factors/fuels.gb.diesel.litres', { ...auth(key), origin: 'https://example.org' })
+    // (The test release's body is under the compressor's 1 KiB threshold: this shows the route, not gzip.)
+    await both('/v1/factors/fuels.gb.diesel.litres', { ...auth(key), 'accept-encoding': 'gzip' })
+    await both('/v1/factors/fuels.gb.diesel.litres', auth(key), { method: 'HEAD' })
+    const [hostless] = await both('/v1/factors/fuels.gb.diesel.litres', auth(key), { setHost: false })
+    expect(hostless.status).toBe(400)
+    await both('/v1/factors/fuels.gb.diesel.litres', { ...auth(key), host: '1.2.3' })
+    expect(answered).toBe(before)
+  })
+})

@@ -1,0 +1,82 @@
+/**
+ * The factor lookup's fast path: the common keyed lookup answered without Hono's request, context
+ * and middleware chain, and without @hono/node-server's request and response objects (the
+ * throughput profile, docs/benchmarks.md). It takes only `GET /v1/factors/{key}` with a plain key,
+ * no query string, no `Origin` (CORS) and no `Accept-Encoding` (compression), whose body is kept
+ * already (`lookup-bodies.ts`: the first lookup of a key goes the normal way).
+ *
+ * It builds the answer with the normal path's own parts, in the middleware's order: request id,
+ * security headers, the counted call (`countCall`: the same key check and the same store
+ * transaction, RateLimit-*), then `Content-Type` and `Content-Length`; the same access log line.
+ * So status, headers (names, order, values) and body are those of the normal path
+ * (lookup-fast-path.test.ts compares the two over real sockets).
+ *
+ * Every refusal (no key, bad or rotated key, over a limit, store unavailable, any error) resolves to
+ * undefined and the request is answered by the normal path, which runs the call again and renders
+ * its error: a refused call changes no count, so nothing is counted twice. Web-standard: no Node API.
+ */
+import type { Logger } from '../app-env.ts'
+import { PLAIN_FACTOR_KEY } from '../factor-key.ts'
+import type { CountCall } from '../middleware/counted-key.ts'
+import { accessLine, type RequestIds } from '../middleware/request-id.ts'
+import { addJsonHeaders, type HeaderRecord } from '../middleware/response-headers.ts'
+import { addSecurityHeaders } from '../middleware/security-headers.ts'
+import type { LookupBodies } from './lookup-bodies.ts'
+
+export interface FastRequest {
+  method: string | undefined
+  /** The request target as sent (path and query). */
+  url: string | undefined
+  /** A request header as the normal path reads it (repeated fields joined with ", "); names lower case. */
+  header(name: string): string | undefined
+}
+
+/** A 200 answer: write `headers` (a plain record, in its order) and `body`. */
+export interface FastAnswer {
+  headers: HeaderRecord
+  body: Uint8Array
+}
+
+/** Undefined at once when the request is not the fast path's; else the answer, or undefined for the normal path. */
+export type LookupFastPath = (req: FastRequest) => Promise<FastAnswer | undefined> | undefined
+
+export interface LookupFastPathDeps {
+  count: CountCall
+  bodies: LookupBodies
+  ids: RequestIds
+  /** The access log (undefined when logging is off). */
+  logger: Logger | undefined
+  clock: () => Date
+}
+
+const PREFIX = '/v1/factors/'
+
+export function lookupFastPath(deps: LookupFastPathDeps): LookupFastPath {
+  const { count, bodies, ids, logger, clock } = deps
+  const answer = async (req: FastRequest, path: string, body: Uint8Array): Promise<FastAnswer | undefined> => {
+    const started = logger ? performance.now() : 0
+    const headers: HeaderRecord = {}
+    const id = ids(req.header('x-request-id'))
+    headers['X-Request-Id'] = id
+    addSecurityHeaders(headers, path)
+    let keyId: string
+    try {
+      keyId = (await count(req.header('authorization'), headers, 1)).key.id
+    } catch {
+      return undefined
+    }
+    addJsonHeaders(headers, body)
+    if (logger) logger(accessLine(clock, id, 'GET', path, 200, started, keyId))
+    return { headers, body }
+  }
+  return (req) => {
+    const path = req.url
+    if (req.method !== 'GET' || path === undefined || !path.startsWith(PREFIX)) return undefined
+    // A plain key has no "/", "?", "%" or space: the path is the route's, the key needs no decoding.
+    const key = path.slice(PREFIX.length)
+    if (!PLAIN_FACTOR_KEY.test(key)) return undefined
+    if (req.header('origin') !== undefined || req.header('accept-encoding') !== undefined) return undefined
+    const body = bodies.kept(key, undefined)
+    return body === undefined ? undefined : answer(req, path, body)
+  }
+}
