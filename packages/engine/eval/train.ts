@@ -172,6 +172,6 @@ const model = {
 const file = join(import.meta.dirname, '..', 'src', 'resolve', 'model-data.ts')
 writeFileSync(
   file,
-  `/**\n * The fitted resolve model, written by eval/train.ts (\`npm run resolve:train -w @openfactors/engine\`)\n * from the training split of the development set (release ${artifact.mb_version}). Do not edit by hand.\n */\nimport type { ResolveModel } from './model.ts'\n\nexport const MODEL: ResolveModel = ${JSON.stringify(model)}\n`,
+  `/**\n * The fitted resolve model, written by eval/train.ts (\`npm run resolve:train -w @openfactors/engine\`)\n * from the training split of the development set (release ${artifact.mb_version}). Do not edit by hand.\n * The corpus build writes it into every release (\`resolve_model\`); Node hosts import it as the\n * fallback for older releases (\`@openfactors/engine/resolve-model\`). The engine's entry does not.\n */\nimport type { ResolveModel } from '../release/resolve-model.ts'\n\nexport const RESOLVE_MODEL: ResolveModel = ${JSON.stringify(model)}\n`,
 )
 console.log(`wrote ${file} (${(JSON.stringify(model).length / 1024).toFixed(0)} kB) in ${((Date.now() - started) / 1000).toFixed(1)} s`)

@@ -5,7 +5,7 @@ import type { FactorRow, ReleaseArtifact } from '../release/schema.ts'
 import { FEATURES, featureIndex } from './features.ts'
 import { industryKnows, lineVotes, linesOfCode } from './lines.ts'
 import type { ResolveModel } from './model.ts'
-import { RESOLVE_MODEL } from './model.ts'
+import { RESOLVE_MODEL } from './model-data.ts'
 import { candidatesOf } from './resolve.ts'
 import { ResolveRequestSchema } from './schema.ts'
 
