@@ -120,7 +120,7 @@ const points: { score: number; right: boolean; top: boolean }[] = []
 const topInputs: { inputs: number[]; right: boolean }[] = []
 const oof = { activity: { top1: 0, top5: 0 }, purchase: { top1: 0, top5: 0 } }
 for (let k = 0; k < FOLDS; k++) {
-  const w = fitRanker(reachableOnly(second.groups.filter((_g, i) => second.fold[i] !== k)), FEATURES.length, { iterations: 80, l2: 1e-3, rate: 0.02 }, weights)
+  const w = fitRanker(reachableOnly(second.groups.filter((_g, i) => second.fold[i] !== k)), FEATURES.length, { iterations: ITERATIONS, l2: 1e-3, rate: 0.05 }, proxy)
   second.groups.forEach((g, i) => {
     if (second.fold[i] !== k) return
     const s = g.x.map((x) => x.reduce((sum, v, j) => sum + v * (w[j] ?? 0), 0))
