@@ -4,6 +4,7 @@
  * The latest release is loaded; older ones on use.
  */
 import { createEngine, latestRelease, ReleaseManifestSchema, type Engine } from '@openfactors/engine'
+import { RESOLVE_MODEL } from '@openfactors/engine/resolve-model'
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -29,7 +30,7 @@ export function localEngine(dir: string): { engine: Engine; latest: string } {
     if (!entry) throw new Error(`Release ${mb_version} is not in ${manifestPath}`)
     return gunzipSync(readFileSync(join(dir, entry.file)))
   }
-  const engine = createEngine({ catalog: manifest.releases, loadRelease: bytes })
+  const engine = createEngine({ catalog: manifest.releases, loadRelease: bytes, resolveModel: RESOLVE_MODEL })
   engine.load(bytes(latest.mb_version))
   return { engine, latest: latest.mb_version }
 }

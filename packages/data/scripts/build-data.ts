@@ -40,5 +40,5 @@ writeFileSync(
   }),
 )
 writeFileSync(join(packageDir, 'sources.json'), json({ mb_version: entry.mb_version, sources, excluded }))
-writeFileSync(join(packageDir, 'LICENSES.md'), licensesMarkdown(entry.mb_version, sources, excluded, artifact.industry_words !== undefined))
+writeFileSync(join(packageDir, 'LICENSES.md'), licensesMarkdown(entry.mb_version, sources, excluded, { industryWords: artifact.industry_words !== undefined, resolveModel: artifact.resolve_model !== undefined }))
 console.log(`@openfactors/data: release ${entry.mb_version}, ${entry.factor_count} of ${latest.factor_count} factors from ${sources.length} redistributable sources (left out: ${excluded.map((e) => e.id).join(', ') || 'none'}), ${entry.bytes} bytes gzipped.`)

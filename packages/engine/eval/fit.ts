@@ -9,6 +9,8 @@ export interface Group {
   x: Float32Array[]
   /** Which candidates are acceptable answers (at least one). */
   right: boolean[]
+  /** Release row of each candidate (training reports only). */
+  position?: number[]
 }
 
 export interface FitOptions {

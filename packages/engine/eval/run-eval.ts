@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { LoadedRelease } from '../src/index/loaded.ts'
 import { parseArtifact } from '../src/release/parse.ts'
-import { RESOLVE_MODEL } from '../src/resolve/model.ts'
+import { RESOLVE_MODEL } from '../src/resolve/model-data.ts'
 import { resolveRelease, ResolveRequestSchema } from '../src/resolve/resolve.ts'
 import { plainMinisearch } from './baseline.ts'
 import { devSet } from './dev-set.ts'
@@ -29,7 +29,7 @@ const release = new LoadedRelease(artifact)
 const cases = devSet(artifact)
 const outcomes: CaseOutcome[] = cases.map((c) => {
   const req = ResolveRequestSchema.parse({ description: c.description, limit: 5, ...(c.country ? { country: c.country } : {}), ...(c.unit ? { unit: c.unit } : {}) })
-  return outcomeOf(c, resolveRelease(release, req).matches)
+  return outcomeOf(c, resolveRelease(release, req, RESOLVE_MODEL).matches)
 })
 const base = plainMinisearch(artifact)
 const baseline = cases.map((c) => outcomeOf(c, base(c.description)))

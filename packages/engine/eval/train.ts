@@ -26,6 +26,7 @@ import { learnedWords } from './industry-words.ts'
 import { readLatestArtifact } from './release-file.ts'
 
 const FOLDS = 5
+const round = (x: number, d = 4) => Math.round(x * 10 ** d) / 10 ** d
 const ITERATIONS = 200
 /** Fitting rounds, each over the candidates the previous fit keeps (below). */
 const ROUNDS = 3
@@ -78,7 +79,7 @@ function groups(weights: readonly number[], keep: number): { groups: Group[]; fo
     if (all.some((s) => right.has(s.position))) reachable[c.source]++
     const sorted = [...all].sort((a, b) => b.score - a.score)
     const kept = [...sorted.slice(0, keep), ...sorted.slice(keep).filter((s) => right.has(s.position))]
-    out.push({ x: kept.map((s) => Float32Array.from(s.x)), right: kept.map((s) => right.has(s.position)) })
+    out.push({ x: kept.map((s) => Float32Array.from(s.x)), right: kept.map((s) => right.has(s.position)), position: kept.map((s) => s.position) })
     fold.push(k)
   }
   return { groups: out, fold, reachable }
@@ -90,7 +91,7 @@ function narrowed(gs: readonly Group[], weights: readonly number[], keep: number
     const score = g.x.map((x) => x.reduce((sum, v, j) => sum + v * (weights[j] ?? 0), 0))
     const order = score.map((_v, i) => i).sort((a, b) => (score[b] ?? 0) - (score[a] ?? 0))
     const kept = order.filter((i, r) => r < keep || g.right[i])
-    return { x: kept.map((i) => g.x[i] as Float32Array), right: kept.map((i) => g.right[i] ?? false) }
+    return { x: kept.map((i) => g.x[i] as Float32Array), right: kept.map((i) => g.right[i] ?? false), position: kept.map((i) => g.position?.[i] ?? -1) }
   })
 }
 
@@ -112,6 +113,9 @@ console.log(`fitted ${FEATURES.length} weights in ${((Date.now() - started) / 10
 
 // Out-of-fold probabilities for the calibration: weights fitted without the fold, softmax over
 // the fold's kept candidates (the rest have next to no probability).
+/** `resolve:train -- --dump FILE`: every training case's out-of-fold ranking, to study the failures. */
+const dumpAt = process.argv.indexOf('--dump')
+const dump: unknown[] | null = dumpAt >= 0 ? [] : null
 const points: { score: number; right: boolean; top: boolean }[] = []
 const topInputs: { inputs: number[]; right: boolean }[] = []
 const oof = { activity: { top1: 0, top5: 0 }, purchase: { top1: 0, top5: 0 } }
@@ -129,10 +133,19 @@ for (let k = 0; k < FOLDS; k++) {
     if (g.right[order[0] ?? -1]) oof[source].top1++
     if (order.some((j) => g.right[j])) oof[source].top5++
     if (order.length === 0) points.push({ score: 0, right: false, top: true })
+    if (dump) {
+      const c = train[i] as DevCase
+      const all = s.map((_v, j) => j).sort((a, b) => (s[b] ?? 0) - (s[a] ?? 0))
+      const rank = all.findIndex((j) => g.right[j])
+      const keyOf = (j: number | undefined) => release.rows[g.position?.[j ?? -1] ?? -1]?.key ?? '?'
+      const feats = (j: number | undefined) => Object.fromEntries(FEATURES.map((f, n) => [f, round(g.x[j ?? -1]?.[n] ?? 0, 3)]).filter(([, v]) => v !== 0))
+      dump.push({ description: c.description, source: c.source, unit: c.unit, country: c.country, rank: rank < 0 ? null : rank + 1, candidates: g.x.length, top: all.slice(0, 5).map(keyOf), want: c.accept.map((a) => a.key_when_written), topX: feats(all[0]), rightX: rank < 0 ? null : feats(all[rank]) })
+    }
     const scored = order.map((j) => ({ position: j, score: s[j] ?? 0, x: Float64Array.from(g.x[j] ?? []), geo: 'unspecified' as const, coverage: 0, unitMatch: 'unspecified' as const, matched: [] }))
     topInputs.push({ inputs: confidenceInputs(scored, order.map((j) => (e[j] ?? 0) / total)), right: g.right[order[0] ?? -1] ?? false })
   })
 }
+if (dump) writeFileSync(process.argv[dumpAt + 1] ?? 'oof.json', JSON.stringify(dump, null, 1))
 const emptyCases = train.length - second.groups.length
 for (let i = 0; i < emptyCases; i++) points.push({ score: 0, right: false, top: true })
 // The top match's confidence: a logistic model of its inputs, then isotonic calibration.
@@ -146,7 +159,6 @@ const accepted = tops.filter((t) => t.confidence >= acceptAt)
 for (const source of ['activity', 'purchase'] as const) console.log(`out of fold, ${source}: top-1 ${((100 * oof[source].top1) / count(source)).toFixed(1)}%, top-5 ${((100 * oof[source].top5) / count(source)).toFixed(1)}%`)
 console.log(`out of fold: top-1 ${((100 * tops.filter((t) => t.right).length) / tops.length).toFixed(1)}%, accept from ${acceptAt.toFixed(3)}: ${((100 * accepted.length) / tops.length).toFixed(1)}% accepted, ${((100 * accepted.filter((t) => t.right).length) / Math.max(1, accepted.length)).toFixed(1)}% right`)
 
-const round = (x: number, d = 4) => Math.round(x * 10 ** d) / 10 ** d
 const model = {
   version: `${new Date().toISOString().slice(0, 10)}.f${FEATURES.length}`,
   features: FEATURES,
@@ -160,6 +172,6 @@ const model = {
 const file = join(import.meta.dirname, '..', 'src', 'resolve', 'model-data.ts')
 writeFileSync(
   file,
-  `/**\n * The fitted resolve model, written by eval/train.ts (\`npm run resolve:train -w @openfactors/engine\`)\n * from the training split of the development set (release ${artifact.mb_version}). Do not edit by hand.\n */\nimport type { ResolveModel } from './model.ts'\n\nexport const MODEL: ResolveModel = ${JSON.stringify(model)}\n`,
+  `/**\n * The fitted resolve model, written by eval/train.ts (\`npm run resolve:train -w @openfactors/engine\`)\n * from the training split of the development set (release ${artifact.mb_version}). Do not edit by hand.\n * The corpus build writes it into every release (\`resolve_model\`); Node hosts import it as the\n * fallback for older releases (\`@openfactors/engine/resolve-model\`). The engine's entry does not.\n */\nimport type { ResolveModel } from '../release/resolve-model.ts'\n\nexport const RESOLVE_MODEL: ResolveModel = ${JSON.stringify(model)}\n`,
 )
 console.log(`wrote ${file} (${(JSON.stringify(model).length / 1024).toFixed(0)} kB) in ${((Date.now() - started) / 1000).toFixed(1)} s`)

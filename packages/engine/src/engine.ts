@@ -20,6 +20,8 @@ import type { ReleaseView } from './release/view.ts'
 import type { EngineRequests, EngineResponses } from './requests.ts'
 import { REQUEST_CHECKS } from './requests.ts'
 import { resolveRelease } from './resolve/resolve.ts'
+import type { ResolveModel } from './resolve/model.ts'
+import { modelFor } from './resolve/model.ts'
 import type { EngineSnapshot } from './index/snapshot.ts'
 import { checkSnapshot, takeSnapshot } from './index/snapshot.ts'
 import { AsOfSchema } from './params.ts'
@@ -32,6 +34,11 @@ export interface EngineOptions {
   loadRelease?: (mb_version: string) => ArtifactInput
   /** `light` (default) checks rows by hand; `full` runs zod on every row. */
   validation?: ValidationMode
+  /**
+   * The resolve model for releases that carry none this engine can use (built before engine 0.5.0).
+   * Node hosts pass the fitted one (`@openfactors/engine/resolve-model`); a browser gets it with the release.
+   */
+  resolveModel?: ResolveModel
 }
 
 export interface ReleaseInfo {
@@ -166,7 +173,8 @@ export function createEngine(options: EngineOptions = {}): Engine {
     },
     resolve(req) {
       const parsed = REQUEST_CHECKS.resolve(req)
-      return resolveRelease(release(parsed.as_of), parsed)
+      const r = release(parsed.as_of)
+      return resolveRelease(r, parsed, modelFor(r, options.resolveModel))
     },
     pcaf(req, ctx) {
       return calculatePcaf(req, release(asOfOf(req)), ctx)
@@ -176,7 +184,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
     },
     emissions(req, ctx) {
       const r = release(asOfOf(req))
-      return calculateEmissions(req, r, emissionsDeps(r), ctx)
+      return calculateEmissions(req, r, emissionsDeps(r, modelFor(r, options.resolveModel)), ctx)
     },
     view(as_of) {
       return release(as_of)

@@ -79,6 +79,7 @@ export {
 } from './calc/index.ts'
 export type { EvicAdjustment, EvicAdjustmentRequest, SovereignIntensity, SovereignIntensityRequest } from './calc/index.ts'
 export type { EmissionsRequest, EmissionsResponse, ActivityResult, EmissionsDeps } from './calc/index.ts'
-export { decide, ACCEPT_THRESHOLD } from './resolve/decision.ts'
+export { decide } from './resolve/decision.ts'
+export type { ResolveModel } from './resolve/model.ts'
 export type { Decision } from './resolve/decision.ts'
 export type { PcafRequest, PcafResponse, EmbodiedRequest, EmbodiedResponse, ReceiptVerification, CalcContext } from './calc/index.ts'

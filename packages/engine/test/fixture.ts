@@ -4,6 +4,7 @@
  * subregion, hotel nights, flights, a secondary-source duplicate and one material with modules.
  */
 import type { Edition, FactorRow, ReleaseArtifact } from '../src/release/schema.ts'
+import { RESOLVE_MODEL } from '../src/resolve/model-data.ts'
 
 function edition(id: string, dataset: string): Edition {
   return {
@@ -104,5 +105,7 @@ export function fixtureArtifact(mb_version = '2099.1', released_at = '2099-06-01
       edition('test-secondary-2099', 'climatiq-open-emission-factors-db'),
     ],
     factors: fixtureRows(),
+    // Releases the corpus builds carry the fitted model; so does the fixture.
+    resolve_model: RESOLVE_MODEL,
   }
 }

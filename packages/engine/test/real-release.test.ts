@@ -10,6 +10,8 @@ import { readLatestArtifact } from '../eval/release-file.ts'
 import { createEngine } from '../src/engine.ts'
 import type { Engine } from '../src/engine.ts'
 import { isEngineError } from '../src/errors.ts'
+import { parseArtifact } from '../src/release/parse.ts'
+import { RESOLVE_MODEL } from '../src/resolve/model-data.ts'
 import type { ReleaseManifest } from '../src/release/schema.ts'
 import { LookupResponseSchema, ResolveResponseSchema, SearchResponseSchema } from '../src/find/response-schemas.ts'
 
@@ -31,6 +33,12 @@ describe.skipIf(latest === null)(`real latest release${latest === null ? ' (skip
     }
     const resolve = engine.resolve({ description: '50 t of C30/37 concrete', limit: 50 })
     expect(ResolveResponseSchema.parse(resolve)).toEqual(resolve)
+  })
+
+  it('carries the fitted resolve model of this checkout (a browser resolves with it; stale: npm run corpus -- build)', () => {
+    const artifact = latest ? parseArtifact(latest.bytes, 'envelope') : undefined
+    expect(artifact?.resolve_model?.version).toBe(RESOLVE_MODEL.version)
+    expect(artifact?.resolve_model).toEqual(RESOLVE_MODEL)
   })
 
   it('finds the right key first for a one-character typo of a real key', () => {

@@ -3,6 +3,7 @@
  * the engine's `loadRelease` callback uses for older versions on first use.
  */
 import { createEngine, latestRelease, type Engine } from '@openfactors/engine'
+import { RESOLVE_MODEL } from '@openfactors/engine/resolve-model'
 import { ReleaseArtifactSchema, ReleaseManifestSchema, type ReleaseArtifact, type ReleaseManifest } from '@openfactors/engine/release'
 import { existsSync, readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
@@ -47,7 +48,7 @@ export function loadEngineFromDisk(dir: string): { engine: Engine; manifest: Rel
   const manifest = files.manifest()
   const latest = manifest ? latestRelease(manifest.releases) : undefined
   if (!manifest || !latest) throw new Error(`No releases in ${join(dir, 'manifest.json')}.`)
-  const engine = createEngine({ catalog: manifest.releases, loadRelease: (v) => files.artifactJson(v) })
+  const engine = createEngine({ catalog: manifest.releases, loadRelease: (v) => files.artifactJson(v), resolveModel: RESOLVE_MODEL })
   engine.load(files.artifactJson(latest.mb_version))
   return { engine, manifest, latest, files }
 }

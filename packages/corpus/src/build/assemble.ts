@@ -5,6 +5,7 @@
  */
 import type { FactorRow, ReleaseArtifact } from '@openfactors/engine/release'
 import { RELEASE_FORMAT } from '@openfactors/engine/release'
+import { RESOLVE_MODEL } from '@openfactors/engine/resolve-model'
 import { toArtifactEdition } from '../lock/lock.ts'
 import type { LockEdition } from '../lock/schema.ts'
 import type { ReleaseDecl } from '../releases.ts'
@@ -82,6 +83,8 @@ export function assembleRelease(
       editions: included.map(toArtifactEdition),
       factors,
       ...industryWordsField(factors, industryWords),
+      // The fitted resolve model travels with the data: a browser loads it with the release.
+      resolve_model: RESOLVE_MODEL,
     },
     duplicates,
     copies,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { FactorRow, ReleaseArtifact } from '@openfactors/engine/release'
 import { ReleaseArtifactSchema } from '@openfactors/engine/release'
 import { parseArtifact } from '@openfactors/engine'
+import { RESOLVE_MODEL } from '@openfactors/engine/resolve-model'
 import { artifactJson, canonicalFactor } from './canonical.ts'
 import { deterministicGzip, gunzipText, sha256Hex } from './gzip.ts'
 
@@ -30,6 +31,15 @@ describe('canonical artifact JSON', () => {
     // The engine's light and envelope checks share one envelope schema, which must keep the words.
     expect(parseArtifact(text, 'envelope').industry_words).toEqual(words)
     expect(artifactJson(artifact([f1]))).not.toContain('industry_words')
+  })
+  it('writes the resolve model with its fields in a fixed order, whatever order they came in, and it parses back equal', () => {
+    const { learnedWords, ...rest } = RESOLVE_MODEL
+    const shuffled = { learnedWords: Object.fromEntries(Object.entries(learnedWords).reverse()), ...Object.fromEntries(Object.entries(rest).reverse()) } as typeof RESOLVE_MODEL
+    const text = artifactJson({ ...artifact([f1]), resolve_model: RESOLVE_MODEL })
+    expect(artifactJson({ ...artifact([f1]), resolve_model: shuffled })).toBe(text)
+    expect(ReleaseArtifactSchema.parse(JSON.parse(text)).resolve_model).toEqual(RESOLVE_MODEL)
+    expect(parseArtifact(text, 'envelope').resolve_model).toEqual(RESOLVE_MODEL)
+    expect(artifactJson(artifact([f1]))).not.toContain('resolve_model')
   })
   it('writes kind on every factor, and basis and derived where set (issue 17)', () => {
     expect(canonicalFactor(f1).kind).toBe('emission_factor')

@@ -95,7 +95,7 @@ export function artifactJson(a: ReleaseArtifact): string {
   })
   return (
     `{"format":${JSON.stringify(RELEASE_FORMAT)},"mb_version":${JSON.stringify(a.mb_version)},"released_at":${JSON.stringify(a.released_at)},\n` +
-    `"editions":[\n${editions.join(',\n')}\n],\n"factors":[\n${factors.join(',\n')}\n]${industryWordsJson(a.industry_words)}}\n`
+    `"editions":[\n${editions.join(',\n')}\n],\n"factors":[\n${factors.join(',\n')}\n]${industryWordsJson(a.industry_words)}${resolveModelJson(a.resolve_model)}}\n`
   )
 }
 
@@ -104,6 +104,19 @@ function industryWordsJson(words: ReleaseArtifact['industry_words']): string {
   if (!words) return ''
   const lines = Object.keys(words).sort(cmp).map((code) => `${JSON.stringify(code)}:${JSON.stringify(words[code])}`)
   return `,\n"industry_words":{\n${lines.join(',\n')}\n}`
+}
+
+/** `resolve_model` with its fields in a fixed order and one industry's learned words per line. */
+function resolveModelJson(model: ReleaseArtifact['resolve_model']): string {
+  if (!model) return ''
+  const j = JSON.stringify
+  const curve = (c: { x: readonly number[]; y: readonly number[] }) => `{"x":${j(c.x)},"y":${j(c.y)}}`
+  const words = Object.keys(model.learnedWords).sort(cmp).map((code) => `${j(code)}:${j(model.learnedWords[code])}`)
+  return (
+    `,\n"resolve_model":{"version":${j(model.version)},"features":${j(model.features)},"weights":${j(model.weights)},` +
+    `"confidenceWeights":${j(model.confidenceWeights)},"calibration":${curve(model.calibration)},"calibrationBelow":${curve(model.calibrationBelow)},` +
+    `"acceptAt":${j(model.acceptAt)},"learnedWords":{\n${words.join(',\n')}\n}}`
+  )
 }
 
 /** Code-unit order: the same on every machine (no locale). */

@@ -22,6 +22,7 @@ const EnvelopeSchema = z.object({
   editions: z.array(EditionSchema),
   factors: z.array(z.unknown()),
   industry_words: ReleaseArtifactSchema.shape.industry_words,
+  resolve_model: ReleaseArtifactSchema.shape.resolve_model,
 })
 
 const SCOPES = new Set(['scope_1', 'scope_2', 'scope_3', 'outside_scopes'])

@@ -7,6 +7,10 @@
  * metadata sits once per edition in `editions` and each factor names its edition by id.
  */
 import { z } from 'zod'
+import { ResolveModelSchema } from './resolve-model.ts'
+
+export { ResolveModelSchema } from './resolve-model.ts'
+export type { ResolveModel } from './resolve-model.ts'
 
 export const RELEASE_FORMAT = 'openfactors.release/1' as const
 
@@ -203,6 +207,12 @@ export const ReleaseArtifactSchema = z.object({
    * (resolve/industry.ts). Reference words, not factor values; absent before issue 12.
    */
   industry_words: z.record(z.string(), z.string()).optional(),
+  /**
+   * The fitted resolve model this release is resolved with (release/resolve-model.ts). Written by the
+   * corpus build into every release since engine 0.5.0; an engine given an older release falls back
+   * to its host's model (EngineOptions.resolveModel).
+   */
+  resolve_model: ResolveModelSchema.optional(),
 })
 export type ReleaseArtifact = z.infer<typeof ReleaseArtifactSchema>
 

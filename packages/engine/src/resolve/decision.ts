@@ -6,13 +6,9 @@
  * (docs/resolve.md reports the held-out precision and the share accepted). Resolve also sends a
  * match whose place or unit named is not met to review.
  */
-import { RESOLVE_MODEL } from './model.ts'
-
 export type Decision = 'accept' | 'review'
 
-/** Confidence at or above which a match is accepted (the fitted model's `acceptAt`). */
-export const ACCEPT_THRESHOLD: number = RESOLVE_MODEL.acceptAt
-
-export function decide(confidence: number, acceptAt: number = ACCEPT_THRESHOLD): Decision {
+/** `acceptAt`: the confidence at or above which the release's fitted model accepts a match. */
+export function decide(confidence: number, acceptAt: number): Decision {
   return confidence >= acceptAt ? 'accept' : 'review'
 }

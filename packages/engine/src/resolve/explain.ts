@@ -54,6 +54,10 @@ const SAYS: Record<string, string> = {
   place_in_name: 'its name carries the place named',
   line_share: 'labelled purchase lines like this one are mostly of its industry',
   line_nearest: 'the most similar labelled purchase line is of its industry',
+  line_best: 'a labelled purchase line of its industry is among the most similar',
+  line_group: 'labelled purchase lines like this one are mostly of its industry group',
+  line_prior: 'its industry is common in labelled purchase lines',
+  head_matched: 'it matches the first word written',
 }
 
 function ordinal(n: number): string {

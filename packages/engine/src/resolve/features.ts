@@ -30,6 +30,16 @@ const BASE = [
   'spend_row', 'spend_money_named', 'spend_other_unit', 'spend_upper_case', 'spend_many_concepts',
   // Votes of the nearest labelled purchase lines for the spend factor's industry (resolve/lines.ts).
   'line_share', 'line_nearest',
+  // Its nearest labelled line's score relative to the nearest of all; how many labelled lines
+  // its industry has (log): a prior of how common the industry is in purchase ledgers.
+  'line_best', 'line_prior',
+  // Share of the nearest lines' votes for its industry group (same first 4 NAICS digits).
+  'line_group',
+  // On spend factors: the best text relevance of a factor of another domain covering every
+  // concept ("linoleum flooring" names a material that a materials factor matches fully).
+  'spend_activity_full',
+  // A spend factor matches the first word written (the head noun of "DETECTORS, GAS, CARBON MONOXIDE").
+  'head_matched',
   // The factor excludes by name what was asked ("except paper"); a place word in its name matched.
   'excepted', 'place_in_name',
 ] as const

@@ -3,9 +3,9 @@ import { fixtureArtifact } from '../../test/fixture.ts'
 import { LoadedRelease } from '../index/loaded.ts'
 import type { FactorRow, ReleaseArtifact } from '../release/schema.ts'
 import { FEATURES, featureIndex } from './features.ts'
-import { industryKnows, lineVotes } from './lines.ts'
+import { industryKnows, lineVotes, linesOfCode } from './lines.ts'
 import type { ResolveModel } from './model.ts'
-import { RESOLVE_MODEL } from './model.ts'
+import { RESOLVE_MODEL } from './model-data.ts'
 import { candidatesOf } from './resolve.ts'
 import { ResolveRequestSchema } from './schema.ts'
 
@@ -42,6 +42,19 @@ describe('nearest labelled purchase lines', () => {
     const pipe = all.find((s) => release.rows[s.position]?.key.includes('naics_326122'))
     expect(pipe?.x[featureIndex('line_share')]).toBe(1)
     expect(pipe?.x[featureIndex('line_nearest')]).toBe(1)
+    expect(pipe?.x[featureIndex('line_best')]).toBe(1)
+    expect(pipe?.x[featureIndex('line_group')]).toBe(1)
+    expect(pipe?.x[featureIndex('line_prior')]).toBeCloseTo(Math.log1p(2))
+    expect(pipe?.x[featureIndex('head_matched')]).toBe(1)
+  })
+
+  it('say how near the best line of each industry is and how many lines an industry has', () => {
+    const votes = lineVotes(model, ['pvc', 'pliers'])
+    expect([...votes.best.values()].some((v) => v === 1)).toBe(true)
+    expect(Math.max(...votes.best.values())).toBe(1)
+    expect(votes.group.get('3261')).toBe(votes.share.get('326122'))
+    expect(linesOfCode(model, '332216')).toBe(2)
+    expect(linesOfCode(model, '111111')).toBe(0)
   })
 })
 

@@ -18,6 +18,8 @@ interface LineDoc {
 interface LineIndex {
   index: MiniSearch<LineDoc>
   codeOf: string[]
+  /** Distinct labelled lines of each code. */
+  lines: Map<string, number>
 }
 
 /** Lines whose votes count: the nearest few, as a person would look at them. */
@@ -31,14 +33,17 @@ function lineIndex(model: ResolveModel): LineIndex {
   const index = new MiniSearch<LineDoc>({ fields: ['words'], tokenize: (text) => text.split(' '), processTerm: (term) => processTerm(term) ?? null })
   const codeOf: string[] = []
   const docs: LineDoc[] = []
+  const lines = new Map<string, number>()
   for (const [code, text] of Object.entries(model.learnedWords)) {
-    for (const words of text.split('|')) {
+    const own = text.split('|')
+    lines.set(code, own.length)
+    for (const words of own) {
       docs.push({ id: codeOf.length, words })
       codeOf.push(code)
     }
   }
   index.addAll(docs)
-  built = { index, codeOf }
+  built = { index, codeOf, lines }
   cache.set(model, built)
   return built
 }
@@ -48,12 +53,23 @@ export interface LineVotes {
   share: Map<string, number>
   /** Code of the single nearest line, or null. */
   nearest: string | null
+  /** NAICS code -> score of its nearest line relative to the nearest line of all (0-1). */
+  best: Map<string, number>
+  /** NAICS industry group (first 4 digits) -> share of the nearest lines' score (0-1). */
+  group: Map<string, number>
+}
+
+/** How many distinct labelled lines a code has (0 for none): how common the industry is in purchase ledgers. */
+export function linesOfCode(model: ResolveModel, code: string): number {
+  return lineIndex(model).lines.get(code) ?? 0
 }
 
 /** Votes of the nearest labelled lines for the description's terms. */
 export function lineVotes(model: ResolveModel, queryTerms: readonly string[]): LineVotes {
   const share = new Map<string, number>()
-  if (queryTerms.length === 0) return { share, nearest: null }
+  const best = new Map<string, number>()
+  const group = new Map<string, number>()
+  if (queryTerms.length === 0) return { share, nearest: null, best, group }
   const { index, codeOf } = lineIndex(model)
   const hits = index.search(queryTerms.join(' '), { combineWith: 'OR', prefix: (t) => t.length >= 5 }).slice(0, NEIGHBOURS)
   let total = 0
@@ -61,11 +77,16 @@ export function lineVotes(model: ResolveModel, queryTerms: readonly string[]): L
     const code = codeOf[h.id as number]
     if (code === undefined) continue
     share.set(code, (share.get(code) ?? 0) + h.score)
+    if (!best.has(code)) best.set(code, h.score / (hits[0]?.score ?? h.score))
+    group.set(code.slice(0, 4), (group.get(code.slice(0, 4)) ?? 0) + h.score)
     total += h.score
   }
-  if (total > 0) for (const [code, v] of share) share.set(code, v / total)
+  if (total > 0) {
+    for (const [code, v] of share) share.set(code, v / total)
+    for (const [g, v] of group) group.set(g, v / total)
+  }
   const first = hits[0]
-  return { share, nearest: first ? (codeOf[first.id as number] ?? null) : null }
+  return { share, nearest: first ? (codeOf[first.id as number] ?? null) : null, best, group }
 }
 
 const vocabularies = new WeakMap<LoadedRelease, WeakMap<ResolveModel, ReadonlySet<string>>>()

@@ -1,37 +1,48 @@
 /**
- * The fitted resolve model (docs/resolve.md): one weight per feature of a (description, factor)
- * pair, the calibration of the ranker's probability into the probability that a match is right,
- * the confidence from which a match is accepted, and the words of each industry that spend
- * factors are matched by. Fitted by `npm run resolve:train -w @openfactors/engine` (eval/train.ts)
- * on the training split only; the table ships with the engine (model-data.ts).
+ * The fitted resolve model (docs/resolve.md) in use for a release: the one the release carries
+ * (`artifact.resolve_model`, written by the corpus build) when it fits this engine's features, else
+ * the host's (EngineOptions.resolveModel). The fit itself is `npm run resolve:train -w
+ * @openfactors/engine` (eval/train.ts, training split only), written to model-data.ts, which the
+ * engine's entry does not import: a browser gets the model with the data, not with the code.
  */
-import { MODEL } from './model-data.ts'
+import { engineError } from '../errors.ts'
+import type { LoadedRelease } from '../index/loaded.ts'
+import type { ResolveModel } from '../release/resolve-model.ts'
+import { CONFIDENCE_INPUTS } from './confidence.ts'
+import { FEATURES } from './features.ts'
 
-export interface ResolveModel {
-  /** Version of the table: date of fitting and the feature set's number. */
-  version: string
-  /** Feature names, in the order of `weights` (resolve/features.ts must list the same). */
-  features: readonly string[]
-  weights: readonly number[]
-  /** Logistic weights over resolve/confidence.ts inputs: the top match's raw confidence. */
-  confidenceWeights: readonly number[]
-  /**
-   * Isotonic calibration of the top match's raw confidence: ranker probability `x[i]` (increasing) -> probability
-   * right `y[i]` (non-decreasing); linear between knots.
-   */
-  calibration: { x: readonly number[]; y: readonly number[] }
-  /** The same for the matches below the top one (their probabilities are spread differently). */
-  calibrationBelow: { x: readonly number[]; y: readonly number[] }
-  /** Calibrated confidence from which a match is accepted (held-out precision >= 95%). */
-  acceptAt: number
-  /**
-   * NAICS code -> words of the training purchase lines an expert labelled with it: each distinct
-   * line's words (sorted, no numbers), lines separated by "|".
-   */
-  learnedWords: Readonly<Record<string, string>>
+export type { ResolveModel } from '../release/resolve-model.ts'
+
+/** True when `model` has a weight for each of this engine's features, in its order. */
+export function fitsThisEngine(model: ResolveModel): boolean {
+  return (
+    model.features.length === FEATURES.length &&
+    model.features.every((f, i) => f === FEATURES[i]) &&
+    model.weights.length === FEATURES.length &&
+    model.confidenceWeights.length === CONFIDENCE_INPUTS.length
+  )
 }
 
-export const RESOLVE_MODEL: ResolveModel = MODEL
+const chosen = new WeakMap<LoadedRelease, ResolveModel>()
+
+/**
+ * The model a release is resolved with. Throws when neither the release nor
+ * the host has one this engine can use (a release built before engine 0.5.0, in a browser): `release_invalid`.
+ */
+export function modelFor(release: LoadedRelease, fallback: ResolveModel | undefined): ResolveModel {
+  const hit = chosen.get(release)
+  if (hit) return hit
+  const own = release.artifact.resolve_model
+  const model = own && fitsThisEngine(own) ? own : fallback && fitsThisEngine(fallback) ? fallback : undefined
+  if (!model) {
+    const reason = own ? `its model ${own.version} does not fit this engine's ${FEATURES.length} features` : 'it carries no resolve model'
+    throw engineError('release_invalid', `Release ${release.mb_version} cannot be resolved: ${reason}; rebuild the corpus or give the engine a resolveModel.`, {
+      reason: `release ${release.mb_version}: ${reason}`,
+    })
+  }
+  chosen.set(release, model)
+  return model
+}
 
 /** Calibrated probability for a ranker probability `p` (piecewise linear over the knots). */
 export function calibrated(calibration: ResolveModel['calibration'], p: number): number {

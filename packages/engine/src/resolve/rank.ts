@@ -17,7 +17,7 @@ import type { BaseFeature } from './features.ts'
 import type { GeoMatch } from './geo.ts'
 import { geoVerdict } from './geo.ts'
 import { naicsOf, searchIndustry, spendRowsOf } from './industry.ts'
-import { lineVotes, industryKnows } from './lines.ts'
+import { lineVotes, industryKnows, linesOfCode } from './lines.ts'
 import type { ResolveModel } from './model.ts'
 import type { ParsedDescription } from './parse.ts'
 import { buildQuery } from './query.ts'
@@ -191,6 +191,7 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
   const industryTop = industry[0]?.score ?? 0
   const industryHit = new Map<number, Hit>(industry.map((h) => [h.id as number, h]))
   const votes = lineVotes(model, [...industryTerms])
+  const head = terms(description).find((t) => t.length >= 2 && !/\d/.test(t)) ?? null
 
   const domains = new Set(parsed.concepts.flatMap((c) => c.domains ?? []))
   const conceptWeights = parsed.concepts.map((c) => conceptWeight(c.phrase))
@@ -280,6 +281,12 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
       x[I.spend_many_concepts] = Math.min(1, conceptCount / 5)
       x[I.line_share] = vote
       if (code !== null && code === votes.nearest) x[I.line_nearest] = 1
+      if (code !== null) {
+        x[I.line_best] = votes.best.get(code) ?? 0
+        x[I.line_prior] = Math.log1p(linesOfCode(model, code))
+        x[I.line_group] = votes.group.get(code.slice(0, 4)) ?? 0
+      }
+      if (head !== null && queryTerms.includes(head)) x[I.head_matched] = 1
     }
     let matchedPlaceTerms = 0
     if (namePlaces > 0) for (const t of docTerms) if (placeTerms.has(t)) matchedPlaceTerms++
@@ -356,6 +363,17 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
     for (const h of co2) if (h.score > top) top = h.score
     for (const hit of co2) consider(hit.id, hit)
     finish()
+  }
+  // Spend factors learn how well a factor of another domain answers the description.
+  let activityFull = 0
+  for (const s of out) if (s.coverage >= 0.999 && s.x[I.spend_row] === 0) activityFull = Math.max(activityFull, s.x[I.text_rel] ?? 0)
+  const w = model.weights[I.spend_activity_full] ?? 0
+  if (activityFull > 0) {
+    for (const s of out) {
+      if (s.x[I.spend_row] !== 1) continue
+      s.x[I.spend_activity_full] = activityFull
+      s.score += w * activityFull
+    }
   }
   return out
 }

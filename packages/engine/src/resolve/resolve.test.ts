@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { fixtureArtifact } from '../../test/fixture.ts'
 import { createEngine } from '../engine.ts'
 import { ResolveResponseSchema } from '../find/response-schemas.ts'
-import { RESOLVE_MODEL } from './model.ts'
+import { RESOLVE_MODEL } from './model-data.ts'
 
 const engine = createEngine()
 engine.load(fixtureArtifact())

@@ -12,7 +12,7 @@ import { industryKnows } from './lines.ts'
 import { explain } from './explain.ts'
 import type { ResolveModel } from './model.ts'
 import { confidenceInputs, confidenceScore } from './confidence.ts'
-import { calibrated, RESOLVE_MODEL } from './model.ts'
+import { calibrated } from './model.ts'
 import type { ParsedDescription } from './parse.ts'
 import { parseDescription } from './parse.ts'
 import type { Scored } from './rank.ts'
@@ -36,13 +36,13 @@ export interface Ranked {
 }
 
 /** Parse a request and score every candidate (unsorted); the training script reads these too. */
-export function candidatesOf(release: LoadedRelease, req: ParsedResolveRequest, model: ResolveModel = RESOLVE_MODEL): { parsed: ParsedDescription; all: Scored[] } {
+export function candidatesOf(release: LoadedRelease, req: ParsedResolveRequest, model: ResolveModel): { parsed: ParsedDescription; all: Scored[] } {
   const parsed = repairTypos(applyHints(parseDescription(req.description), req), release, (t) => industryKnows(release, model, t))
   return { parsed, all: scoreCandidates(release, parsed, askedVariants(req.description), model, req.description) }
 }
 
 /** Parse, score every candidate and keep the best `keep` with their softmax probabilities. */
-export function rankRequest(release: LoadedRelease, req: ParsedResolveRequest, keep: number, model: ResolveModel = RESOLVE_MODEL): Ranked {
+export function rankRequest(release: LoadedRelease, req: ParsedResolveRequest, keep: number, model: ResolveModel): Ranked {
   const { parsed, all } = candidatesOf(release, req, model)
   if (all.length === 0) return { parsed, top: [], probability: [] }
   let max = Number.NEGATIVE_INFINITY
@@ -69,7 +69,7 @@ function keepBest(all: readonly Scored[], keep: number): Scored[] {
   return out
 }
 
-export function resolveRelease(release: LoadedRelease, req: ParsedResolveRequest, model: ResolveModel = RESOLVE_MODEL): ResolveResponse {
+export function resolveRelease(release: LoadedRelease, req: ParsedResolveRequest, model: ResolveModel): ResolveResponse {
   const { parsed, top, probability } = rankRequest(release, req, req.limit, model)
   const hints = { country: req.country !== undefined, unit: req.unit !== undefined }
   const topRaw = confidenceScore(model.confidenceWeights, confidenceInputs(top, probability))

@@ -25,4 +25,12 @@ describe('variants', () => {
     expect(variantWeight(offGrid, askedVariants('grid electricity Melbourne'))).toBe(0.5)
     expect(variantWeight(offGrid, askedVariants('off-grid site electricity'))).toBe(1)
   })
+  it('marks the spend factors without margins (producer price), whose method is the key\'s last segment', () => {
+    const key = (m: string) => `spend.us.naics_326122_plastics_pipe_and_pipe_fitting_manufacturing.${m}`
+    const without = rowVariants(row(key('without_margins'), 'Plastics pipe, without margins', 'Supply chain'))
+    expect(without).not.toBe(0)
+    expect(rowVariants(row(key('with_margins'), 'Plastics pipe, with margins', 'Supply chain'))).toBe(0)
+    expect(variantWeight(without, askedVariants('PVC pipe fittings'))).toBe(0.5)
+    expect(variantWeight(without, askedVariants('PVC pipe fittings at producer price'))).toBe(1)
+  })
 })

@@ -32,7 +32,7 @@ const RULES: VariantRule[] = [
   { name: 'laden', row: (_k, _s, n) => /\b(0|50|100)% laden/.test(n), asked: /laden|empty|fully loaded|\bfull\b/ },
   { name: 'scope3_upstream', row: (k) => /(^|_)scope3(_|$)/.test(method(k)), asked: /scope ?3/ },
   { name: 'margins_only', row: (k) => /(^|\.)margins(_|$)/.test(method(k)), asked: /margins only/ },
-  { name: 'without_margins', row: (k) => method(k).startsWith('without_margins'), asked: /without margin|producer price|basic price/ },
+  { name: 'without_margins', row: (k) => /(^|\.)without_margins/.test(method(k)), asked: /without margin|producer price|basic price/ },
   // ÖKOBAUDAT energy, transport, services and end-of-life processes are for building LCA, not for
   // an organisation's energy use or travel.
   // (since the corpus keys them `<domain>.de.<subject>.oekobaudat`, outside materials.*)

@@ -4,6 +4,7 @@
  */
 import { createEngine, verifyReceipt } from '@openfactors/engine'
 import type { Engine } from '@openfactors/engine'
+import { RESOLVE_MODEL } from '@openfactors/engine/resolve-model'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -36,7 +37,7 @@ export async function harness(configOverrides: Partial<ServerConfig> = {}): Prom
   writeTestReleases(join(dir, 'releases'))
   const releases = diskReleaseFiles(join(dir, 'releases'))
   const manifest = releases.manifest()
-  const engine = createEngine({ catalog: manifest?.releases ?? [], loadRelease: (v) => releases.artifactJson(v) })
+  const engine = createEngine({ catalog: manifest?.releases ?? [], loadRelease: (v) => releases.artifactJson(v), resolveModel: RESOLVE_MODEL })
   engine.load(testRelease('2026.2'))
   const store = openSqliteStore(join(dir, 'test.db'))
   await store.migrate()

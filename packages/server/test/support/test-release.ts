@@ -3,6 +3,7 @@
  * point at a fictional file; they are not emission factors of any dataset.
  */
 import type { Edition, FactorRow, ReleaseArtifact, ReleaseManifest } from '@openfactors/engine/release'
+import { RESOLVE_MODEL } from '@openfactors/engine/resolve-model'
 import { createHash } from 'node:crypto'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -68,6 +69,8 @@ export function testRelease(mb_version: '2026.1' | '2026.2' = '2026.2'): Release
     factors: factors(mb_version === '2026.1' ? 2.5 : 2.6).concat(
       mb_version === '2026.2' ? [row('fuels.gb.lpg.litres', 'LPG', 1.5, 'kg CO2e per litre', OPEN)] : [],
     ),
+    // As the corpus writes them: the release carries the fitted resolve model (a browser has no other).
+    resolve_model: RESOLVE_MODEL,
   }
 }
 

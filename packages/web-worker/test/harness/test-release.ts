@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto'
 import { gzipSync } from 'node:zlib'
 import { ReleaseArtifactSchema, type Edition, type FactorRow, type ReleaseArtifact } from '@openfactors/engine/release'
+import { RESOLVE_MODEL } from '@openfactors/engine/resolve-model'
 import type { ServedRelease } from './static-server.ts'
 
 const EDITION: Edition = {
@@ -84,7 +85,8 @@ export function testArtifact(mb_version: string, released_at: string, generation
       },
     })
   }
-  return ReleaseArtifactSchema.parse({ format: 'openfactors.release/1', mb_version, released_at, editions: [EDITION], factors })
+  // The worker has no model of its own: like the corpus's releases, the fixture carries the fitted one.
+  return ReleaseArtifactSchema.parse({ format: 'openfactors.release/1', mb_version, released_at, editions: [EDITION], factors, resolve_model: RESOLVE_MODEL })
 }
 
 /** Gzip an artifact and describe it the way `manifest.json` does. */

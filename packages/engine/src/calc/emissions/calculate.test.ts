@@ -52,6 +52,7 @@ function setup() {
       return RESOLUTIONS[description] ?? []
     },
     family: (key) => ROWS.filter((r) => r.key.slice(0, r.key.lastIndexOf('.')) === key.slice(0, key.lastIndexOf('.'))),
+    acceptAt: 0.9,
   }
   const run = (activities: unknown[], extra: Record<string, unknown> = {}) => calculateEmissions({ activities, ...extra }, view, deps)
   return { run, calls }
@@ -185,6 +186,8 @@ describe('descriptions', () => {
     expect(res.activities[0]!.resolved).toEqual({ description: 'diesel for vans', confidence: 0.95, decision: 'accept', geo_match: 'exact', unit_match: 'exact', rank: 0 })
     expect(res.activities[1]).toMatchObject({ resolved: { decision: 'review' }, factor_quantity: { value: 35000, unit: 'kWh' }, emissions: { value: 14000 } })
     expect(res.result.counts).toEqual({ activities: 4, computed: 4, needs_review: 1, failed: 0 })
+    // The threshold the decisions were made with is the release model's, and the audit says which.
+    expect(res.audit.decision_threshold).toBe(0.9)
   })
 
   it('takes the best match whose unit the quantity reaches', () => {

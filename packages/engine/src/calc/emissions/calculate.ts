@@ -2,7 +2,6 @@
 import { EngineError, type Issue, type LineFailure } from '../../errors.ts'
 import type { ReleaseView } from '../../release/view.ts'
 import { sourceOf } from '../../release/view.ts'
-import { ACCEPT_THRESHOLD } from '../../resolve/decision.ts'
 import type { CalcContext, FactorUsed, Warning } from '../common-schema.ts'
 import { Dec, OUTPUT_SIGNIFICANT_DIGITS, out } from '../decimal.ts'
 import { attributionOf, creditsFor, finishResponse } from '../respond.ts'
@@ -178,7 +177,7 @@ export function calculateEmissions(input: unknown, view: ReleaseView, deps: Emis
       formula: FORMULAS,
       factors_used: factors,
       conversions_used: conversionsUsed(lines),
-      decision_threshold: ACCEPT_THRESHOLD,
+      decision_threshold: deps.acceptAt,
       warnings: auditWarnings(lines),
       rounding: `Decimal arithmetic (40 significant digits, half-even); every output number rounded once to ${OUTPUT_SIGNIFICANT_DIGITS} significant digits, half-even`,
     },

@@ -4,6 +4,7 @@
  */
 import type { LoadedRelease } from '../../index/loaded.ts'
 import type { FactorRow } from '../../release/schema.ts'
+import type { ResolveModel } from '../../resolve/model.ts'
 import { resolveRelease } from '../../resolve/resolve.ts'
 import { ResolveRequestSchema } from '../../resolve/schema.ts'
 import { isEngineError } from '../../errors.ts'
@@ -44,14 +45,15 @@ function issuePathOf(error: unknown): string | undefined {
   return isEngineError(error) && error.code === 'invalid_request' ? (error.data as { issues: Array<{ path: string }> }).issues[0]?.path : undefined
 }
 
-export function emissionsDeps(release: LoadedRelease): EmissionsDeps {
+export function emissionsDeps(release: LoadedRelease, model: ResolveModel): EmissionsDeps {
   return {
+    acceptAt: model.acceptAt,
     resolve(description, unit, country) {
       for (const hint of unitHints(unit)) {
         const parsed = ResolveRequestSchema.safeParse({ description, limit: 5, ...(country ? { country } : {}), ...(hint ? { unit: hint } : {}) })
         if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? 'not a resolvable description' }
         try {
-          return resolveRelease(release, parsed.data).matches
+          return resolveRelease(release, parsed.data, model).matches
         } catch (error) {
           const path = issuePathOf(error)
           if (path === 'unit') continue

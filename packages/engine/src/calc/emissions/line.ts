@@ -28,6 +28,8 @@ export interface EmissionsDeps {
   resolve(description: string, unit: string, country: string | undefined): Candidate[] | { error: string }
   /** Rows sharing the parent key (`<domain>.<country>.<subject>`) of `key`, itself included. */
   family(key: string): readonly FactorRow[]
+  /** The confidence from which the release's resolve model accepts a match (the audit reports it). */
+  acceptAt: number
 }
 
 export interface Resolution {
@@ -128,7 +130,7 @@ export class LineContext {
       const resolved: Resolution = {
         description,
         confidence: match.confidence,
-        decision: match.decision ?? decide(match.confidence),
+        decision: match.decision ?? decide(match.confidence, this.deps.acceptAt),
         geo_match: match.geo_match,
         unit_match: match.unit_match,
         rank,

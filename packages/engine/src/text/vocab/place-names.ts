@@ -181,7 +181,7 @@ perth|au|wa
 adelaide|au|sa
 hobart|au|tas
 darwin|au|nt
-canberra|au|act
+canberra|au|act nsw
 auckland|nz
 tokyo|jp
 osaka|jp
@@ -386,7 +386,7 @@ nwpp|northwest|pacific northwest
 frcc|frcc
 `
 
-/** Australian states `code|name`. */
+/** Australian states `code|name|regions whose factors also serve it` (the ACT is on the NSW grid; the NGA factors publish them together). */
 export const AU_STATES = `
 nsw|new south wales
 vic|victoria
@@ -395,7 +395,7 @@ wa|western australia
 sa|south australia
 tas|tasmania
 nt|northern territory
-act|australian capital territory
+act|australian capital territory|nsw
 `
 
 /** Canadian provinces and territories `code|name`. */

@@ -26,6 +26,10 @@ describe('findPlaces', () => {
     expect(places('electricity are high')).toEqual([])
     expect(placeFromHint('deu')?.country).toBe('de')
   })
+  it('reads the ACT and Canberra as served by the NSW factors too (published as one region)', () => {
+    expect(places('electricity Canberra')[0]?.regions).toEqual(['act', 'nsw'])
+    expect(places('Australian Capital Territory grid')[0]?.regions).toEqual(['act', 'nsw'])
+  })
   it('finds US states with their eGRID subregion, and subregions', () => {
     const texas = places('electricity in Texas')[0]
     expect(texas).toMatchObject({ country: 'us', regions: ['tx', 'erct'] })

@@ -70,9 +70,9 @@ for (const [grid, ...names] of lines(EGRID_NAMES)) {
   if (!grid) continue
   for (const n of names) addPhrase(n, { country: 'us', regions: [grid], label: n })
 }
-for (const [code, name] of lines(AU_STATES)) {
+for (const [code, name, shared] of lines(AU_STATES)) {
   if (!code || !name) continue
-  const place: Place = { country: 'au', regions: [code], label: name }
+  const place: Place = { country: 'au', regions: [code, ...(shared ?? '').split(' ').filter(Boolean)], label: name }
   addPhrase(name, place)
   if (code.length > 2) addPhrase(code, place)
   else UPPER_CODES.set(code.toUpperCase(), UPPER_CODES.get(code.toUpperCase()) ?? place)
