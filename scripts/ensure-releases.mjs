@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * Build the data releases when a releases directory has no manifest yet (fetching the dataset
- * files first when they are missing): the corpus build as its
+ * files first when they are missing), or rebuild those our build wrote with another resolve model
+ * than this checkout's: the corpus build as its
  * own step, in its own process, so the server only ever reads artifacts and never loads the corpus
  * (or its spreadsheet reader). The server runs this at start-up (`npm start`, `openfactors-mcp`);
  * it also runs alone:
@@ -13,14 +14,32 @@
  * could not be fetched (the message says which and what to run); the corpus build's status otherwise.
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const dir = resolve(process.argv[2] ?? process.env.OPENFACTORS_RELEASES_DIR ?? join(root, 'data', 'releases'))
 
-if (existsSync(join(dir, 'manifest.json'))) process.exit(0)
+if (existsSync(join(dir, 'manifest.json')) && !builtWithAnotherModel()) process.exit(0)
+
+/**
+ * Releases our build wrote carry the fitted resolve model; after a checkout with another fit they are
+ * rebuilt (`corpus ensure` decides, and keeps them when the dataset files are missing). A cheap look
+ * first so that a normal start does not load the corpus: the report's `resolve_model` against the
+ * version in the engine's model file. Releases without our build report are never touched.
+ */
+function builtWithAnotherModel() {
+  try {
+    const report = JSON.parse(readFileSync(join(dir, 'build-report.json'), 'utf8'))
+    if (report.format !== 'openfactors.build-report/1') return false
+    const model = readFileSync(join(root, 'packages', 'engine', 'src', 'resolve', 'model-data.ts'), 'utf8')
+    const version = /"version":"([^"]+)"/.exec(model)?.[1]
+    return version !== undefined && report.resolve_model !== version
+  } catch {
+    return false
+  }
+}
 
 // `corpus ensure`: fetch the dataset files that are missing (lock sources, or
 // OPENFACTORS_DATASETS_MIRROR), then build. Offline it names the files and the command to run (exit 3).

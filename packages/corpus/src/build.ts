@@ -9,6 +9,7 @@
  * Nothing but the report is written when the proof fails or (unless allowIncomplete) when an
  * edition fails or a key is duplicated.
  */
+import { RESOLVE_MODEL } from '@openfactors/engine/resolve-model'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { FactorRow, ReleaseArtifact } from '@openfactors/engine/release'
@@ -163,6 +164,7 @@ export async function buildReleases(opts: BuildOptions): Promise<BuildResult> {
     latest: latest ? latestSummary(latest) : null,
     proof: { checked: proof.checked, proven: proof.proven, share: proof.checked === 0 ? 1 : proof.proven / proof.checked, failures: proof.failures.slice(0, 200) },
     checks: checksReportOf(marks),
+    resolve_model: RESOLVE_MODEL.version,
   }
 
   // 5. write

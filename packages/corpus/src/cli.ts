@@ -3,7 +3,7 @@
  *
  *   fetch  [--mirror URL] [--datasets DIR]   (mirror also from OPENFACTORS_DATASETS_MIRROR)
  *   ensure [--out DIR] [--datasets DIR] [--mirror URL]   first run: fetch what is missing, then build
- *          (nothing when DIR has a manifest; `npm start` runs this via scripts/ensure-releases.mjs)
+ *          (nothing when DIR has a manifest built with this checkout's resolve model; `npm start` runs this via scripts/ensure-releases.mjs)
  *   build  [--only 2026.1,2025.1] [--allow-incomplete] [--out DIR] [--datasets DIR]
  *   verify [--out DIR] [--datasets DIR]
  *   diff   <from> <to> [--out DIR] [--json] [--limit N]

@@ -4,12 +4,16 @@
  * When files cannot be fetched (offline), stop with a message that names the missing files and
  * the exact commands to run. `npm start` (prestart) and the server meet here.
  */
-import { existsSync } from 'node:fs'
+import { RESOLVE_MODEL } from '@openfactors/engine/resolve-model'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { REPORT_FILE } from './artifacts.ts'
 import { buildReleases, type BuildProgress } from './build.ts'
+import { REPORT_FORMAT } from './report.ts'
 import { runFetch } from './fetch/cli-fetch.ts'
 import { missingFiles } from './fetch/fetch-datasets.ts'
 import { readLock } from './lock/lock.ts'
+import type { DatasetsLock } from './lock/schema.ts'
 import { defaultOutDir, findDatasetsDir } from './paths.ts'
 
 export class DataUnavailableError extends Error {
@@ -43,14 +47,43 @@ export interface EnsureDataOptions {
   onProgress?: (p: BuildProgress) => void
 }
 
-/** Returns what it did: nothing (releases present), or built (after fetching `fetched` missing files). */
+/**
+ * The resolve model version a build of ours wrote into `build-report.json`; null when `outDir` holds
+ * no report of ours (releases from elsewhere are never rebuilt) and '' for a report from before the field.
+ */
+export function builtResolveModel(outDir: string): string | null {
+  try {
+    const report = JSON.parse(readFileSync(join(outDir, REPORT_FILE), 'utf8')) as { format?: unknown; resolve_model?: unknown }
+    if (report.format !== REPORT_FORMAT) return null
+    return typeof report.resolve_model === 'string' ? report.resolve_model : ''
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Returns what it did: nothing (releases present and built with this checkout's resolve model),
+ * or built (after fetching `fetched` missing files). Releases our build wrote with another model are
+ * rebuilt when the dataset files are here; without them the old releases stay (hosts fall back to
+ * their own model) and a line says so.
+ */
 export async function ensureData(opts: EnsureDataOptions = {}): Promise<{ built: boolean; fetched: number }> {
   const outDir = opts.outDir ?? defaultOutDir()
-  if (existsSync(join(outDir, 'manifest.json'))) return { built: false, fetched: 0 }
   const stream = opts.stream ?? process.stderr
   const datasetsDir = opts.datasetsDir ?? findDatasetsDir()
-  const mirror = opts.mirror ?? (process.env.OPENFACTORS_DATASETS_MIRROR?.trim() || undefined)
   const lock = readLock()
+  if (existsSync(join(outDir, 'manifest.json'))) {
+    const built = builtResolveModel(outDir)
+    if (built === null || built === RESOLVE_MODEL.version) return { built: false, fetched: 0 }
+    const was = built === '' ? 'an older resolve model' : `resolve model ${built}`
+    if (missingFiles(lock, datasetsDir).length > 0) {
+      stream.write(`The releases in ${outDir} carry ${was}, this checkout has ${RESOLVE_MODEL.version}; the dataset files to rebuild them are not in ${datasetsDir}, so they stay as they are.\n`)
+      return { built: false, fetched: 0 }
+    }
+    stream.write(`The releases in ${outDir} carry ${was}, this checkout has ${RESOLVE_MODEL.version}: rebuilding them.\n`)
+    return { built: await build(outDir, datasetsDir, lock, stream, opts.onProgress), fetched: 0 }
+  }
+  const mirror = opts.mirror ?? (process.env.OPENFACTORS_DATASETS_MIRROR?.trim() || undefined)
   const missing = missingFiles(lock, datasetsDir)
   if (missing.length > 0) {
     stream.write(`No data releases yet and ${missing.length} of the dataset files are not in ${datasetsDir}: fetching them first.\n`)
@@ -58,8 +91,12 @@ export async function ensureData(opts: EnsureDataOptions = {}): Promise<{ built:
     if (!ok) throw new DataUnavailableError(missingFiles(lock, datasetsDir), datasetsDir)
   }
   stream.write(`No data releases in ${outDir}: building the corpus from the datasets in ${datasetsDir} (first run only).\n`)
-  const result = await buildReleases({ outDir, datasetsDir, lock, ...(opts.onProgress ? { onProgress: opts.onProgress } : {}) })
+  return { built: await build(outDir, datasetsDir, lock, stream, opts.onProgress), fetched: missing.length }
+}
+
+async function build(outDir: string, datasetsDir: string, lock: DatasetsLock, stream: NodeJS.WriteStream, onProgress: EnsureDataOptions['onProgress']): Promise<true> {
+  const result = await buildReleases({ outDir, datasetsDir, lock, ...(onProgress ? { onProgress } : {}) })
   if (stream.isTTY) stream.write('\n')
-  if (!result.written) throw new Error(`The corpus build failed; see ${join(outDir, 'build-report.json')} (or run npm run corpus -- build).`)
-  return { built: true, fetched: missing.length }
+  if (!result.written) throw new Error(`The corpus build failed; see ${join(outDir, REPORT_FILE)} (or run npm run corpus -- build).`)
+  return true
 }

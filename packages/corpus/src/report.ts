@@ -64,6 +64,8 @@ export interface BuildReport {
   } | null
   proof: { checked: number; proven: number; share: number; failures: ProofFailure[] }
   checks: ChecksReport
+  /** Version of the fitted resolve model the releases carry: a checkout with another one rebuilds them on start. */
+  resolve_model: string
 }
 
 export function checksReportOf(marks: readonly CheckMark[]): ChecksReport {

@@ -1,6 +1,7 @@
 /**
- * Start-up step: when the releases directory has no manifest, run `scripts/ensure-releases.mjs`
- * (the corpus build) in its own process and wait for it. The server itself only reads artifacts.
+ * Start-up step: run `scripts/ensure-releases.mjs` in its own process and wait for it. It returns at
+ * once when the releases exist and were built with this checkout's resolve model; otherwise it runs
+ * the corpus build (first run, or a new fit). The server itself only reads artifacts.
  */
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
@@ -8,10 +9,12 @@ import { join } from 'node:path'
 import { repoRoot } from './paths.ts'
 
 export async function ensureReleases(dir: string): Promise<void> {
-  if (existsSync(join(dir, 'manifest.json'))) return
   const script = join(repoRoot(), 'scripts', 'ensure-releases.mjs')
   // Installed from npm there is no corpus to build: the releases come from @openfactors/data.
-  if (!existsSync(script)) throw new Error(`No releases in ${dir}: set OPENFACTORS_RELEASES_DIR to a releases directory (e.g. node_modules/@openfactors/data/releases).`)
+  if (!existsSync(script)) {
+    if (existsSync(join(dir, 'manifest.json'))) return
+    throw new Error(`No releases in ${dir}: set OPENFACTORS_RELEASES_DIR to a releases directory (e.g. node_modules/@openfactors/data/releases).`)
+  }
   // The child's stdout goes to our stderr: under openfactors-mcp, stdout is the protocol.
   const status = await new Promise<number | null>((resolve, reject) => {
     const child = spawn(process.execPath, [script, dir], { stdio: ['ignore', 2, 2] })

@@ -24,13 +24,22 @@ import { publicUrlCheck } from './webhooks/resolve-check.ts'
 
 /**
  * A request header read off the IncomingMessage (@hono/node-server passes it as `env.incoming`):
- * `headersDistinct` keeps every repeated field, joined as `Headers.get` joins them. Null without one.
+ * every repeated field kept, joined as `Headers.get` joins them (as `headersDistinct` would, without
+ * building it: one pass over the raw header lines). Null without one.
  */
 export function nodeRequestHeader(env: unknown, name: string): string | undefined | null {
-  const incoming = (env as { incoming?: Pick<IncomingMessage, 'headersDistinct'> } | undefined)?.incoming
-  if (!incoming) return null
-  const values = incoming.headersDistinct[name]
-  return values === undefined ? undefined : values.join(', ')
+  const incoming = (env as { incoming?: Pick<IncomingMessage, 'rawHeaders'> } | undefined)?.incoming
+  return incoming ? rawHeader(incoming.rawHeaders, name) : null
+}
+
+/** The value of header `name` (lower case) in raw header lines, repeated fields joined with ", ". */
+export function rawHeader(raw: string[], name: string): string | undefined {
+  let value: string | undefined
+  for (let i = 0; i < raw.length; i += 2) {
+    const field = raw[i] as string
+    if (field.length === name.length && field.toLowerCase() === name) value = value === undefined ? (raw[i + 1] ?? '') : `${value}, ${raw[i + 1] ?? ''}`
+  }
+  return value
 }
 
 export interface RunningServer {
@@ -71,7 +80,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
 
   // @hono/node-server's listener (as its `serve` makes it), behind the lookup's fast path unless that is off.
   const listener = getRequestListener(app.fetch, config.host ? { hostname: config.host } : {})
-  const server: ServerType = createHttpServer(config.fastLookup ? fastFirst(lookup, (incoming, name) => nodeRequestHeader({ incoming }, name) ?? undefined, listener) : listener)
+  const server: ServerType = createHttpServer(config.fastLookup ? fastFirst(lookup, (incoming, name) => rawHeader(incoming.rawHeaders, name), listener) : listener)
   await new Promise<void>((resolve) => server.listen(config.port, config.host, () => resolve()))
   const port = (server.address() as AddressInfo).port
 

@@ -33,20 +33,20 @@ export type CountCall = (authorization: string | undefined, record: HeaderRecord
 
 export function countCall(deps: QuotaDeps, hashOf: KeyHasher, keys: KeyCache = keyCache(0)): CountCall {
   const windows = windowsAt()
-  return async (authorization, record, amount, check) => {
-    const token = bearerToken(authorization)
-    if (!token) throw noKey()
-    if (!looksLikeKey(token)) throw badKey()
-    const hashed = hashOf(token)
-    const hash = typeof hashed === 'string' ? hashed : await hashed
+  // Malformed input is not counted, but a mistyped or rotated key is 401 before anything else (the
+  // contract): on this rare path the key is read on its own.
+  const refuseInput = async (hash: string, refused: unknown): Promise<never> => {
+    const found = await deps.store.findActiveKey(hash)
+    if (!found || !constantTimeEqual(found.hash, hash)) throw badKey()
+    throw refused
+  }
+  // Promise chains, not async functions: this runs on every counted call, and each async frame and
+  // await allocates (the throughput profile, docs/benchmarks.md).
+  const counted = (hash: string, record: HeaderRecord, amount: number, check: (() => void) | undefined): Promise<FoundKeyRecord> => {
     try {
       check?.()
     } catch (refused) {
-      // Malformed input is not counted, but a mistyped or rotated key is 401 before anything else (the
-      // contract): on this rare path the key is read on its own.
-      const found = await deps.store.findActiveKey(hash)
-      if (!found || !constantTimeEqual(found.hash, hash)) throw badKey()
-      throw refused
+      return refuseInput(hash, refused)
     }
     const now = deps.clock()
     const at = windows(now)
@@ -58,17 +58,26 @@ export function countCall(deps: QuotaDeps, hashOf: KeyHasher, keys: KeyCache = k
     // A store that checks keys in its counting transaction (SQLite) needs no key cache; on the others
     // `OPENFACTORS_KEY_CACHE_MS` (off by default) saves the key lookup as on every keyed route.
     const cached = deps.store.consumeForKey ? undefined : keys.get(hash)
-    let outcome: KeyedConsume | null
+    let outcome: Promise<KeyedConsume | null>
     if (cached) {
       const plan = countFor(cached.account)
-      outcome = { found: cached, result: await deps.store.consume(plan.subject, plan.windows, plan.amount) }
+      outcome = deps.store.consume(plan.subject, plan.windows, plan.amount).then((result) => ({ found: cached, result }))
     } else {
-      outcome = await consumeForKey(deps.store, hash, countFor)
-      if (outcome && !deps.store.consumeForKey) keys.set(hash, outcome.found)
+      outcome = consumeForKey(deps.store, hash, countFor)
     }
-    if (!outcome || !count || !constantTimeEqual(outcome.found.hash, hash)) throw badKey()
-    settleCount(record, count, outcome.result)
-    return outcome.found
+    return outcome.then((done) => {
+      if (!done || !count || !constantTimeEqual(done.found.hash, hash)) throw badKey()
+      if (!cached && !deps.store.consumeForKey) keys.set(hash, done.found)
+      settleCount(record, count, done.result)
+      return done.found
+    })
+  }
+  return (authorization, record, amount, check) => {
+    const token = bearerToken(authorization)
+    if (!token) return Promise.reject(noKey())
+    if (!looksLikeKey(token)) return Promise.reject(badKey())
+    const hashed = hashOf(token)
+    return typeof hashed === 'string' ? counted(hashed, record, amount, check) : hashed.then((hash) => counted(hash, record, amount, check))
   }
 }
 

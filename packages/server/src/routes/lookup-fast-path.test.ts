@@ -13,7 +13,7 @@ import { harness, type Harness } from '../../test/support/harness.ts'
 import { createApi } from '../app.ts'
 import type { LogLine } from '../app-env.ts'
 import { fastFirst } from '../fast-listener.ts'
-import { nodeRequestHeader } from '../serve.ts'
+import { nodeRequestHeader, rawHeader } from '../serve.ts'
 import type { LookupFastPath } from './lookup-fast-path.ts'
 
 interface Raw { status: number; headers: string[]; body: Buffer }
@@ -65,7 +65,7 @@ describe('lookup fast path', () => {
       return a
     })
     const listener = getRequestListener(app.fetch)
-    const fast = createServer(fastFirst(counting, (incoming, name) => nodeRequestHeader({ incoming }, name) ?? undefined, listener))
+    const fast = createServer(fastFirst(counting, (incoming, name) => rawHeader(incoming.rawHeaders, name), listener))
     const normal = createServer(listener)
     servers = [fast, normal]
     await Promise.all(servers.map((s) => new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()))))

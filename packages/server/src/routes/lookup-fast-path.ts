@@ -53,21 +53,18 @@ const PREFIX = '/v1/factors/'
 
 export function lookupFastPath(deps: LookupFastPathDeps): LookupFastPath {
   const { count, bodies, ids, logger, clock } = deps
-  const answer = async (req: FastRequest, path: string, body: Uint8Array): Promise<FastAnswer | undefined> => {
+  // A promise chain, not an async function: fewer allocations per call (the throughput profile).
+  const answer = (req: FastRequest, path: string, body: Uint8Array): Promise<FastAnswer | undefined> => {
     const started = logger ? performance.now() : 0
     const headers: HeaderRecord = {}
     const id = ids(req.header('x-request-id'))
     headers['X-Request-Id'] = id
     addSecurityHeaders(headers, path)
-    let keyId: string
-    try {
-      keyId = (await count(req.header('authorization'), headers, 1)).key.id
-    } catch {
-      return undefined
-    }
-    addJsonHeaders(headers, body)
-    if (logger) logger(accessLine(clock, id, 'GET', path, 200, started, keyId))
-    return { headers, body }
+    return count(req.header('authorization'), headers, 1).then((found) => {
+      addJsonHeaders(headers, body)
+      if (logger) logger(accessLine(clock, id, 'GET', path, 200, started, found.key.id))
+      return { headers, body }
+    }, () => undefined)
   }
   return (req) => {
     const path = req.url

@@ -4,8 +4,12 @@
  */
 import type { CountFor, KeyedConsume, Store } from './types.ts'
 
-export async function consumeForKey(store: Store, hash: string, countFor: CountFor): Promise<KeyedConsume | null> {
-  if (store.consumeForKey) return store.consumeForKey(hash, countFor)
+export function consumeForKey(store: Store, hash: string, countFor: CountFor): Promise<KeyedConsume | null> {
+  // Not async: the store's own promise is passed on as it is (one lookup, one promise: the throughput profile).
+  return store.consumeForKey ? store.consumeForKey(hash, countFor) : lookupThenCount(store, hash, countFor)
+}
+
+async function lookupThenCount(store: Store, hash: string, countFor: CountFor): Promise<KeyedConsume | null> {
   const found = await store.findActiveKey(hash)
   if (!found) return null
   const { subject, windows, amount } = countFor(found.account)
