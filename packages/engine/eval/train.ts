@@ -122,7 +122,11 @@ const points: { score: number; right: boolean; top: boolean }[] = []
 const topInputs: { inputs: number[]; right: boolean }[] = []
 const oof = { activity: { top1: 0, top5: 0 }, purchase: { top1: 0, top5: 0 } }
 for (let k = 0; k < FOLDS; k++) {
-  const w = fitRanker(reachableOnly(second.groups.filter((_g, i) => second.fold[i] !== k)), FEATURES.length, { iterations: ITERATIONS, l2: L2, rate: 0.05 }, proxy)
+  // Fitted without the fold, from the text proxy, with as many steps at the same rates as the
+  // model shipped: the calibration below is fitted on these probabilities and applied to the
+  // shipped model's, so both must be as sharp.
+  const without = reachableOnly(second.groups.filter((_g, i) => second.fold[i] !== k))
+  const w = fitRanker(without, FEATURES.length, { iterations: ITERATIONS * (ROUNDS - 1), l2: L2, rate: 0.02 }, fitRanker(without, FEATURES.length, { iterations: ITERATIONS, l2: L2, rate: 0.05 }))
   second.groups.forEach((g, i) => {
     if (second.fold[i] !== k) return
     const s = g.x.map((x) => x.reduce((sum, v, j) => sum + v * (w[j] ?? 0), 0))
