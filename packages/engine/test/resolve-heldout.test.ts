@@ -29,11 +29,11 @@ describe.skipIf(latest === null)('resolve on held-out descriptions (real latest 
   }, 600_000)
   const of = (source: DevCase['source']) => scores(outcomes.filter((o) => o.c.source === source))
 
-  it('activities: top-1 >= 88% (target 90% not met yet), top-5 >= 95% (target 98% not met yet)', () => {
+  it('activities: top-1 >= 89% (target 90%: 90.5% on 2026-11-24), top-5 >= 96% (target 98% not met yet)', () => {
     const s = of('activity')
     expect(s.cases).toBeGreaterThanOrEqual(200)
-    expect(s.top1).toBeGreaterThanOrEqual(0.88)
-    expect(s.top5).toBeGreaterThanOrEqual(0.95)
+    expect(s.top1).toBeGreaterThanOrEqual(0.89)
+    expect(s.top5).toBeGreaterThanOrEqual(0.96)
   })
   it.skipIf(!hasPurchases)('purchase lines, NAICS exact: floors below the targets (50% / 75%), see docs/resolve.md', () => {
     const s = of('purchase')

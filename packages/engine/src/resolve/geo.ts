@@ -36,6 +36,17 @@ function unspecifiedWeight(row: FactorRow, domain: string): number {
   return row.region ? base * 0.85 : base
 }
 
+/**
+ * The places that say where: a country named with one of its states or grids ("Victoria,
+ * Australia", a hint `US` and "Texas") only qualifies the state, so the national factor is not
+ * exact for it; the state is what was asked.
+ */
+export function narrowestPlaces(places: readonly Place[]): readonly Place[] {
+  const withRegion = new Set(places.filter((p) => p.regions.length > 0).map((p) => p.country))
+  if (withRegion.size === 0) return places
+  return places.filter((p) => p.regions.length > 0 || !withRegion.has(p.country))
+}
+
 export function geoVerdict(row: FactorRow, places: readonly Place[], domain: string): GeoVerdict {
   if (places.length === 0) return { match: 'unspecified', weight: unspecifiedWeight(row, domain) }
   let best: GeoVerdict | null = null

@@ -15,7 +15,7 @@ import { excludedTermsOf } from './excluded-terms.ts'
 import { BASE_FEATURES, emptyFeatures, featureIndex, FEATURES, linearScore, VARIANT_OFFSET } from './features.ts'
 import type { BaseFeature } from './features.ts'
 import type { GeoMatch } from './geo.ts'
-import { geoVerdict } from './geo.ts'
+import { geoVerdict, narrowestPlaces } from './geo.ts'
 import { naicsOf, searchIndustry, spendRowsOf } from './industry.ts'
 import { lineVotes, industryKnows, linesOfCode } from './lines.ts'
 import type { ResolveModel } from './model.ts'
@@ -197,6 +197,7 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
   const conceptWeights = parsed.concepts.map((c) => conceptWeight(c.phrase))
   const totalConceptWeight = conceptWeights.reduce((a, b) => a + b, 0) || 1
   const placeTerms = new Set(terms(parsed.placeWords.join(' ')))
+  const places = narrowestPlaces(parsed.places)
   const written = Math.max(1, new Set(parsed.concepts.flatMap((c) => terms(c.phrase))).size)
   const letters = description.replace(/[^A-Za-z]/g, '')
   const upper = letters.length >= 4 && (description.match(UPPER)?.length ?? 0) > 3 * (description.match(LOWER)?.length ?? 0)
@@ -246,7 +247,7 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
     x[I.coverage] = coverage
     x[I.coverage_full] = coverage >= 0.999 ? 1 : 0
     x[I.uncovered] = uncovered
-    const geo = parsed.places.length === 0 ? UNSPECIFIED : geoVerdict(row, parsed.places, facts.domain)
+    const geo = places.length === 0 ? UNSPECIFIED : geoVerdict(row, places, facts.domain)
     if (geo.match === 'exact') x[row.region ? I.geo_exact_region : I.geo_exact] = 1
     else if (geo.match === 'region') x[I.geo_region] = 1
     else if (geo.match === 'global') x[I.geo_global] = 1
