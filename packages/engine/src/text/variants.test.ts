@@ -33,4 +33,9 @@ describe('variants', () => {
     expect(variantWeight(without, askedVariants('PVC pipe fittings'))).toBe(0.5)
     expect(variantWeight(without, askedVariants('PVC pipe fittings at producer price'))).toBe(1)
   })
+  it('marks the IFI operating and build margins of a grid, whose method is the key\'s last segment', () => {
+    const ifi = rowVariants(row('electricity.ad.grid.ifi_cm_consumption', 'Andorra combined margin', 'IFI grid factors', 'kg CO2e per kWh'))
+    expect(variantWeight(ifi, askedVariants('electricity Andorra'))).toBe(0.5)
+    expect(variantWeight(ifi, askedVariants('combined margin electricity Andorra'))).toBe(1)
+  })
 })

@@ -24,7 +24,7 @@ const RULES: VariantRule[] = [
   { name: 'managed', row: (k, s) => s.startsWith('managed assets') || method(k).includes('managed_assets'), asked: /managed/ },
   { name: 'net_cv', row: (_k, _s, _n, u) => u.includes('net cv'), asked: /\bnet\b/ },
   { name: 'non_baseload', row: (k, _s, n) => n.includes('non-baseload') || method(k).includes('non_baseload'), asked: /baseload|marginal/ },
-  { name: 'margin', row: (k) => method(k).startsWith('ifi_'), asked: /\bmargin\b|operating|combined margin|\bifi\b/ },
+  { name: 'margin', row: (k) => /(^|\.)ifi_/.test(method(k)), asked: /\bmargin\b|operating|combined margin|\bifi\b/ },
   { name: 'market', row: (k, _s, n) => n.includes('market based') || n.includes('market-based') || /(^|[._])market/.test(method(k)), asked: /market/ },
   { name: 'refrigerated', row: (_k, _s, n) => /(^|[^-])refrigerated/.test(n), asked: /refrigerat|reefer|chilled|frozen|cold chain/ },
   // Off-grid factors (remote generation) share the word "grid" with every grid-electricity question.
