@@ -24,6 +24,11 @@ export interface AppDeps {
    * IncomingMessage); null where it cannot tell. Names are lower case. See middleware/request-header.ts.
    */
   requestHeader?: (env: unknown, name: string) => string | undefined | null
+  /**
+   * The refusal the lookup's fast path already met for this request (routes/lookup-fast-path.ts), if
+   * any: the app throws it where it would count the call, instead of running the store call again.
+   */
+  priorRefusal?: (env: unknown) => unknown
   /** Runs calculations off the event loop (Node: worker threads); without it they run in-process. */
   offload?: CalcOffload
   /** Serves static files (the browser demo) for GET paths no API route claims. */

@@ -79,7 +79,7 @@ export function createApi(deps: AppDeps): Api {
       open: addressLimit(quotaDeps, addressOf),
       issue: keyIssuanceLimit(quotaDeps, addressOf),
       key: requireKey(deps.store, (account) => currentLimitHeaders(account, quotaDeps), keys, hashOf),
-      counted: countedKey(count, header),
+      counted: countedKey(count, header, deps.priorRefusal),
       meter: meter(quotaDeps),
       json: jsonBody(deps.config.bodyLimitBytes, deps.config.limits),
       // A ledger is one array of up to EMISSIONS_MAX_ACTIVITIES lines; the other bounds stay.

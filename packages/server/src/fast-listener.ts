@@ -1,7 +1,8 @@
 /**
  * The Node side of the lookup's fast path (routes/lookup-fast-path.ts): a request listener that
- * offers each request to the fast path first and hands everything else, and every request it
- * declines, to @hono/node-server's listener (the app). The fast path's answer is written as
+ * offers each request to the fast path first and hands everything else to @hono/node-server's
+ * listener (the app); so too every call the fast path refused, with its refusal kept in `refusals`
+ * for the app to throw (`AppDeps.priorRefusal`). The fast path's answer is written as
  * @hono/node-server writes a `sendJson` answer: `writeHead(200, record)` then `end(bytes)`.
  *
  * @hono/node-server refuses a request whose `Host` is missing or does not survive URL parsing
@@ -34,6 +35,7 @@ export function fastFirst(
   fast: LookupFastPath,
   header: (incoming: IncomingMessage, name: string) => string | undefined,
   listener: RequestListener,
+  refusals: WeakMap<IncomingMessage, unknown>,
 ): RequestListener<typeof IncomingMessage, typeof ServerResponse> {
   const hostOk = hostCheck()
   return (incoming, outgoing) => {
@@ -42,7 +44,10 @@ export function fastFirst(
       : undefined
     if (answer === undefined) return listener(incoming, outgoing)
     answer.then((a) => {
-      if (a === undefined) return listener(incoming, outgoing)
+      if ('refusal' in a) {
+        refusals.set(incoming, a.refusal)
+        return listener(incoming, outgoing)
+      }
       outgoing.writeHead(200, a.headers)
       outgoing.end(a.body)
     }, () => listener(incoming, outgoing))

@@ -71,16 +71,22 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     : undefined
 
   const staticDir = config.staticDir ?? join(repoRoot(), 'examples', 'browser-app', 'dist')
+  // Refusals the lookup's fast path met, for the app to answer with (fast-listener.ts).
+  const refusals = new WeakMap<IncomingMessage, unknown>()
   const { app, lookup } = createApi({
     engine, store, config, releases: files, verifyReceipt, logger, ...(offload ? { offload } : {}),
     clientAddress: (_req, env) => (env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.remoteAddress,
     requestHeader: nodeRequestHeader,
+    priorRefusal: (env) => {
+      const incoming = (env as { incoming?: IncomingMessage } | undefined)?.incoming
+      return incoming ? refusals.get(incoming) : undefined
+    },
     ...(existsSync(staticDir) ? { staticFiles: serveStatic<AppEnv>({ root: staticDir }) } : {}),
   })
 
   // @hono/node-server's listener (as its `serve` makes it), behind the lookup's fast path unless that is off.
   const listener = getRequestListener(app.fetch, config.host ? { hostname: config.host } : {})
-  const server: ServerType = createHttpServer(config.fastLookup ? fastFirst(lookup, (incoming, name) => rawHeader(incoming.rawHeaders, name), listener) : listener)
+  const server: ServerType = createHttpServer(config.fastLookup ? fastFirst(lookup, (incoming, name) => rawHeader(incoming.rawHeaders, name), listener, refusals) : listener)
   await new Promise<void>((resolve) => server.listen(config.port, config.host, () => resolve()))
   const port = (server.address() as AddressInfo).port
 

@@ -81,8 +81,11 @@ export function countCall(deps: QuotaDeps, hashOf: KeyHasher, keys: KeyCache = k
   }
 }
 
-export function countedKey(count: CountCall, header: HeaderReader = honoHeader): CountedKeyGuard {
+/** `prior`: a refusal already met for this request by the lookup's fast path, thrown instead of counting again. */
+export function countedKey(count: CountCall, header: HeaderReader = honoHeader, prior?: (env: unknown) => unknown): CountedKeyGuard {
   return (check) => async (c, next) => {
+    const refused = prior?.(c.env)
+    if (refused !== undefined) throw refused
     const found = await count(header(c, 'authorization'), headerRecord(c), c.get('calls') ?? 1, check && (() => check(c)))
     c.set('account', found.account)
     c.set('apiKey', found.key)

@@ -6,7 +6,7 @@
  * ids and the remaining count (one call later) may differ.
  */
 import { getRequestListener } from '@hono/node-server'
-import { createServer, request, type IncomingHttpHeaders, type OutgoingHttpHeaders, type Server } from 'node:http'
+import { createServer, request, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { harness, type Harness } from '../../test/support/harness.ts'
@@ -14,6 +14,7 @@ import { createApi } from '../app.ts'
 import type { LogLine } from '../app-env.ts'
 import { fastFirst } from '../fast-listener.ts'
 import { nodeRequestHeader, rawHeader } from '../serve.ts'
+import type { Store } from '../stores/types.ts'
 import type { LookupFastPath } from './lookup-fast-path.ts'
 
 interface Raw { status: number; headers: string[]; body: Buffer }
@@ -53,19 +54,31 @@ describe('lookup fast path', () => {
   let fastPort = 0
   let normalPort = 0
   let answered = 0
+  let storeCalls = 0
   const logs: LogLine[] = []
   let key = ''
 
   beforeAll(async () => {
     h = await harness()
     const clock = () => new Date('2026-11-22T10:00:30.000Z')
-    const { app, lookup } = createApi({ engine: h.engine, store: h.store, config: h.config, clock, logger: (line) => { logs.push(line) }, requestHeader: nodeRequestHeader })
+    const store: Store = { ...h.store, consumeForKey: (hash, countFor) => {
+      storeCalls += 1
+      return h.store.consumeForKey!(hash, countFor)
+    } }
+    const refusals = new WeakMap<IncomingMessage, unknown>()
+    const { app, lookup } = createApi({
+      engine: h.engine, store, config: h.config, clock, logger: (line) => { logs.push(line) }, requestHeader: nodeRequestHeader,
+      priorRefusal: (env) => {
+        const incoming = (env as { incoming?: IncomingMessage }).incoming
+        return incoming ? refusals.get(incoming) : undefined
+      },
+    })
     const counting: LookupFastPath = (req) => lookup(req)?.then((a) => {
-      if (a) answered += 1
+      if (!('refusal' in a)) answered += 1
       return a
     })
     const listener = getRequestListener(app.fetch)
-    const fast = createServer(fastFirst(counting, (incoming, name) => rawHeader(incoming.rawHeaders, name), listener))
+    const fast = createServer(fastFirst(counting, (incoming, name) => rawHeader(incoming.rawHeaders, name), listener, refusals))
     const normal = createServer(listener)
     servers = [fast, normal]
     await Promise.all(servers.map((s) => new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()))))
@@ -128,8 +141,11 @@ describe('lookup fast path', () => {
     // Burst 2: the fast path answers the first call, the normal path the second; both refuse the third and fourth alike.
     const limited = await h.key('limited@example.org', 'free', { burst_per_minute: 2 })
     await both('/v1/factors/fuels.gb.diesel.litres', auth(limited))
+    const calls = storeCalls
     const [over] = await both('/v1/factors/fuels.gb.diesel.litres', auth(limited))
     expect(over.status).toBe(429)
+    // One store call on each server: the app answered the fast path's refusal without counting again.
+    expect(storeCalls - calls).toBe(2)
     expect(shape(over)).toContain('retry-after: 30')
     expect(answered).toBe(before + 2)
   })

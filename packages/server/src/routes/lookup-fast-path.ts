@@ -11,9 +11,10 @@
  * So status, headers (names, order, values) and body are those of the normal path
  * (lookup-fast-path.test.ts compares the two over real sockets).
  *
- * Every refusal (no key, bad or rotated key, over a limit, store unavailable, any error) resolves to
- * undefined and the request is answered by the normal path, which runs the call again and renders
- * its error: a refused call changes no count, so nothing is counted twice. Web-standard: no Node API.
+ * Every refusal (no key, bad or rotated key, over a limit, store unavailable, any error) is handed
+ * back (`{ refusal }`) and the request is answered by the normal path, which throws that same refusal
+ * where it would count the call (`AppDeps.priorRefusal`) and renders it as it renders its own: the
+ * store is not asked twice, and a refused call changes no count. Web-standard: no Node API.
  */
 import type { Logger } from '../app-env.ts'
 import { PLAIN_FACTOR_KEY } from '../factor-key.ts'
@@ -37,8 +38,13 @@ export interface FastAnswer {
   body: Uint8Array
 }
 
-/** Undefined at once when the request is not the fast path's; else the answer, or undefined for the normal path. */
-export type LookupFastPath = (req: FastRequest) => Promise<FastAnswer | undefined> | undefined
+/** The call was refused: the normal path answers, with this refusal. */
+export interface FastRefusal {
+  refusal: unknown
+}
+
+/** Undefined at once when the request is not the fast path's; else the answer or the refusal. */
+export type LookupFastPath = (req: FastRequest) => Promise<FastAnswer | FastRefusal> | undefined
 
 export interface LookupFastPathDeps {
   count: CountCall
@@ -54,7 +60,7 @@ const PREFIX = '/v1/factors/'
 export function lookupFastPath(deps: LookupFastPathDeps): LookupFastPath {
   const { count, bodies, ids, logger, clock } = deps
   // A promise chain, not an async function: fewer allocations per call (the throughput profile).
-  const answer = (req: FastRequest, path: string, body: Uint8Array): Promise<FastAnswer | undefined> => {
+  const answer = (req: FastRequest, path: string, body: Uint8Array): Promise<FastAnswer | FastRefusal> => {
     const started = logger ? performance.now() : 0
     const headers: HeaderRecord = {}
     const id = ids(req.header('x-request-id'))
@@ -64,7 +70,7 @@ export function lookupFastPath(deps: LookupFastPathDeps): LookupFastPath {
       addJsonHeaders(headers, body)
       if (logger) logger(accessLine(clock, id, 'GET', path, 200, started, found.key.id))
       return { headers, body }
-    }, () => undefined)
+    }, (refusal: unknown) => ({ refusal }))
   }
   return (req) => {
     const path = req.url
