@@ -4,7 +4,7 @@
  * the same run, alternating rounds. Prints both rates, the ratio, and the load average.
  *
  *   npx tsx --conditions=@openfactors/source packages/server/bench/throughput-ratio.ts [--duration 5] [--rounds 3] [--connections 10]
- *     [--store sqlite|postgres] [--key-cache ms] [--fast-lookup true|false] [--prof dir]
+ *     [--store sqlite|postgres] [--key-cache ms] [--fast-lookup true|false] [--prof dir] [--accept-encoding "gzip, deflate, br"]
  *
  * `--fast-lookup false` sends every lookup through the app (OPENFACTORS_FAST_LOOKUP, on by default).
  * `--prof dir` runs the real server under `node --cpu-prof` (profile written to dir on exit).
@@ -74,20 +74,23 @@ async function main(): Promise<void> {
     await runAdmin(['plan', 'ratio@example.org', 'enterprise', '--monthly', '2000000000', '--burst', '2000000000'], env, () => undefined)
     const found = (await (await fetch(`${server.url}/v1/factors?search=diesel&limit=1`)).json()) as { factors: Array<{ key: string }> }
     const key = found.factors[0]?.key ?? 'fuels.gb.diesel.litres'
-    const headers = { authorization: `Bearer ${issued.key}` }
+    // `--accept-encoding "gzip, deflate, br"`: both servers get it, as a browser or fetch() sends it.
+    const acceptEncoding = flag('accept-encoding')
+    const encodingHeader: Record<string, string> = acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}
+    const headers = { authorization: `Bearer ${issued.key}`, ...encodingHeader }
     const body = new Uint8Array(await (await fetch(`${server.url}/v1/factors/${key}`, { headers })).arrayBuffer())
     writeFileSync(join(work, 'body.json'), body)
     bare.stdout?.setEncoding('utf8')
     const bareUrl = await new Promise<string>((resolve) => bare.stdout?.once('data', (d: string) => resolve(d.trim())))
     await rate(`${server.url}/v1/factors/${key}`, headers, 2, connections)
-    await rate(`${bareUrl}/v1/factors/${key}`, {}, 2, connections)
+    await rate(`${bareUrl}/v1/factors/${key}`, encodingHeader, 2, connections)
     const api: number[] = []
     const ref: number[] = []
     const apiCpu: Array<number | undefined> = []
     const refCpu: Array<number | undefined> = []
     for (let i = 0; i < rounds; i++) {
       const a = await rate(`${server.url}/v1/factors/${key}`, headers, duration, connections, server.child.pid)
-      const b = await rate(`${bareUrl}/v1/factors/${key}`, {}, duration, connections, bare.pid)
+      const b = await rate(`${bareUrl}/v1/factors/${key}`, encodingHeader, duration, connections, bare.pid)
       api.push(a.rps)
       ref.push(b.rps)
       apiCpu.push(a.cpuUs)
@@ -100,7 +103,7 @@ async function main(): Promise<void> {
     }
     const ratios = api.map((a, i) => a / (ref[i] ?? 1))
     console.log(JSON.stringify({
-      date: new Date().toISOString(), store, key_cache_ms: Number(env['OPENFACTORS_KEY_CACHE_MS']), fast_lookup: env['OPENFACTORS_FAST_LOOKUP'], key, body_bytes: body.byteLength, cores: cpus().length, loadavg: loadavg().map((l) => Math.round(l * 100) / 100),
+      date: new Date().toISOString(), store, key_cache_ms: Number(env['OPENFACTORS_KEY_CACHE_MS']), fast_lookup: env['OPENFACTORS_FAST_LOOKUP'], accept_encoding: acceptEncoding ?? null, key, body_bytes: body.byteLength, cores: cpus().length, loadavg: loadavg().map((l) => Math.round(l * 100) / 100),
       lookup_rps: api.map(Math.round), bare_rps: ref.map(Math.round), ratio_per_round: ratios.map((r) => Math.round(r * 100) / 100), ratio_median: Math.round(median(ratios) * 100) / 100,
       // CPU time of each serving process per request (all its threads), µs: what the rate would be bounded by on an idle core.
       lookup_cpu_us: apiCpu.map((u) => (u === undefined ? null : Math.round(u * 10) / 10)), bare_cpu_us: refCpu.map((u) => (u === undefined ? null : Math.round(u * 10) / 10)),

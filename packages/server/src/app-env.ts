@@ -46,6 +46,8 @@ export interface AppVariables {
   headers?: Record<string, string>
   /** True once the route answered with the header record in its response (`sendJson`). */
   headersSent?: boolean
+  /** The answer is in its final encoding: compress() would leave it as it is (`sendJson`: gzipped, or under its threshold). */
+  encoded?: boolean
 }
 
 export interface AppEnv {

@@ -86,6 +86,7 @@ export function createApi(deps: AppDeps): Api {
       ledger: jsonBody(deps.config.emissionsBodyLimitBytes, { ...deps.config.limits, maxItems: Math.max(deps.config.limits.maxItems, EMISSIONS_MAX_ACTIVITIES) }),
     },
     lookupBodies: bodies,
+    header,
     calcContext: (request_id, plan) => ({ request_id, now: clock, attribution_required: plan !== 'enterprise' }),
   }
 
@@ -102,15 +103,16 @@ export function createApi(deps: AppDeps): Api {
   // Compression only for clients that ask for it (it inspects the response, which costs every call).
   // Before compressing, the response is rebuilt with its current headers: @hono/node-server's light
   // Response, when copied, keeps the headers it was made with and drops those set later (RateLimit-*).
+  // An answer already in its final encoding (`sendJson`: gzipped, or under compress()'s threshold)
+  // goes out as it is, its header record untouched, as it does for a client that asks for nothing.
   const compressor = compress()
   app.use('*', (c, next) => (header(c, 'accept-encoding')
-    ? compressor(c, async () => {
-      await next()
+    ? next().then(() => c.get('encoded') === true ? undefined : compressor(c, async () => {
       // Headers and status first: reading `body` of a light Response rebuilds it from its first init.
       const headers = new Headers(c.res.headers)
       const status = c.res.status
       c.res = new Response(c.res.body, { status, headers })
-    })
+    }))
     : next()))
 
   app.onError((err, c) => {

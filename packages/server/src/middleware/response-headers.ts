@@ -9,6 +9,7 @@
  */
 import type { Context, MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../app-env.ts'
+import { GZIP_THRESHOLD } from './accept-gzip.ts'
 
 export type HeaderRecord = Record<string, string>
 
@@ -45,15 +46,25 @@ export function headerRecord(c: Context<AppEnv>): HeaderRecord {
  * A JSON response from already serialised JSON, carrying the request's header record as is. Bytes
  * (UTF-8) are written as they are, with their length known: nothing is encoded or measured per call.
  */
-export function sendJson(c: Context<AppEnv>, json: string | Uint8Array<ArrayBuffer>, status = 200): Response {
-  const headers = addJsonHeaders({ ...headerRecord(c) }, json)
+export function sendJson(c: Context<AppEnv>, json: string | Uint8Array<ArrayBuffer>, status = 200, encoding?: 'gzip'): Response {
+  const headers = addJsonHeaders({ ...headerRecord(c) }, json, encoding)
   c.set('headersSent', true)
+  if (encoding !== undefined || (typeof json !== 'string' && json.byteLength < GZIP_THRESHOLD)) c.set('encoded', true)
   return new Response(json, { status, headers })
 }
 
-/** The headers of a JSON answer, added to `record` after those it has: `Content-Type` (and `Content-Length` of bytes). */
-export function addJsonHeaders(record: HeaderRecord, json: string | Uint8Array): HeaderRecord {
+/**
+ * The headers of a JSON answer, added to `record` after those it has: `Content-Type` (and
+ * `Content-Length` of bytes); for bytes already gzipped, `Content-Encoding` and `Vary` as hono's
+ * compress() writes them (so compress() leaves the answer alone).
+ */
+export function addJsonHeaders(record: HeaderRecord, json: string | Uint8Array, encoding?: 'gzip'): HeaderRecord {
   record['Content-Type'] = 'application/json'
   if (typeof json !== 'string') record['Content-Length'] = String(json.byteLength)
+  if (encoding) {
+    const vary = record.Vary
+    record.Vary = vary === undefined ? 'Accept-Encoding' : vary === '*' || /(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(vary) ? vary : `${vary}, Accept-Encoding`
+    record['Content-Encoding'] = encoding
+  }
   return record
 }

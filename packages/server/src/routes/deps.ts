@@ -4,6 +4,7 @@ import type { AppDeps, AppEnv } from '../app-env.ts'
 import type { CalcContextPort } from '../engine-port.ts'
 import type { CountedKeyGuard } from '../middleware/counted-key.ts'
 import type { KeyCache } from '../middleware/key-cache.ts'
+import type { HeaderReader } from '../middleware/request-header.ts'
 import type { LookupBodies } from './lookup-bodies.ts'
 
 export interface Guards {
@@ -35,6 +36,8 @@ export interface RouteDeps extends Required<Pick<AppDeps, 'engine' | 'store' | '
   guards: Guards
   /** Lookup bodies kept as bytes (shared with the lookup's fast path). */
   lookupBodies: LookupBodies
+  /** A request header, read off the Node request where there is one (middleware/request-header.ts). */
+  header: HeaderReader
   /** The calculation context of a request (request id, clock, plan's attribution rule). */
   calcContext(requestId: string, plan: string | undefined): CalcContextPort
 }

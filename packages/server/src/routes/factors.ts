@@ -3,6 +3,7 @@ import { FactorKindSchema, SEARCH_LIMIT_MAX } from '@openfactors/engine'
 import { z } from 'zod'
 import { invalidRequest, issuesFrom } from '../errors.ts'
 import { FactorKeySchema, PLAIN_FACTOR_KEY } from '../factor-key.ts'
+import { acceptsGzip, GZIP_THRESHOLD } from '../middleware/accept-gzip.ts'
 import { sendJson } from '../middleware/response-headers.ts'
 import type { Context } from 'hono'
 import type { AppEnv } from '../app-env.ts'
@@ -50,8 +51,13 @@ export function factorRoutes(app: App, deps: RouteDeps): void {
     const key = FactorKeySchema.safeParse(raw)
     if (!key.success) throw invalidRequest('The factor key is not valid.', issuesFrom(key.error.issues).map((i) => ({ ...i, path: 'key' })))
   }
-  app.get('/v1/factors/:key', deps.guards.counted(bounded), (c) => {
+  app.get('/v1/factors/:key', deps.guards.counted(bounded), async (c) => {
     // Kept as bytes per key and as_of (lookup-bodies.ts); the fast path (lookup-fast-path.ts) serves the same.
-    return sendJson(c, deps.lookupBodies.body(c.req.param('key').trim(), c.req.query('as_of')))
+    const key = c.req.param('key').trim()
+    const as_of = c.req.query('as_of')
+    const body = deps.lookupBodies.body(key, as_of)
+    // Gzipped once per key, for the clients compress() would gzip this body for (accept-gzip.ts).
+    if (body.byteLength >= GZIP_THRESHOLD && acceptsGzip(deps.header(c, 'accept-encoding'))) return sendJson(c, await deps.lookupBodies.gzip(key, as_of), 200, 'gzip')
+    return sendJson(c, body)
   })
 }

@@ -8,6 +8,7 @@
 import { getRequestListener } from '@hono/node-server'
 import { createServer, request, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { harness, type Harness } from '../../test/support/harness.ts'
 import { createApi } from '../app.ts'
@@ -156,12 +157,36 @@ describe('lookup fast path', () => {
     await both('/v1/factors/fuels.gb.diesel.litres?as_of=2026-01-01', auth(key))
     await both('/v1/factors/fuels.gb.diesel.litres?unknown=1', auth(key))
     await both('/v1/factors/fuels.gb.diesel.litres', { ...auth(key), origin: 'https://example.org' })
-    // (The test release's body is under the compressor's 1 KiB threshold: this shows the route, not gzip.)
-    await both('/v1/factors/fuels.gb.diesel.litres', { ...auth(key), 'accept-encoding': 'gzip' })
     await both('/v1/factors/fuels.gb.diesel.litres', auth(key), { method: 'HEAD' })
     const [hostless] = await both('/v1/factors/fuels.gb.diesel.litres', auth(key), { setHost: false })
     expect(hostless.status).toBe(400)
     await both('/v1/factors/fuels.gb.diesel.litres', { ...auth(key), host: '1.2.3' })
     expect(answered).toBe(before)
+  })
+
+  it('serves clients that send Accept-Encoding as the normal path would: a small body as it is, a large one gzipped once per key', async () => {
+    const before = answered
+    // Diesel's body is under compress()'s 1 KiB threshold: sent as it is, whatever was asked.
+    await both('/v1/factors/fuels.gb.diesel.litres', { ...auth(key), 'accept-encoding': 'gzip, deflate, br' })
+    expect(answered).toBe(before + 1)
+    // The concrete's body (2.4 KB) is gzipped; the first gzip lookup goes the normal way and keeps the gzip.
+    const concrete = '/v1/factors/materials.concrete.ready_mix.c30_37'
+    const gzip = { ...auth(key), 'accept-encoding': 'gzip, deflate, br' }
+    const first = await get(fastPort, concrete, gzip)
+    expect(answered).toBe(before + 1)
+    const [fast] = await both(concrete, gzip)
+    expect(answered).toBe(before + 2)
+    expect(shape(fast)).toEqual(expect.arrayContaining(['Content-Encoding: gzip', 'Vary: Accept-Encoding', `Content-Length: ${fast.body.byteLength}`]))
+    expect(fast.body.equals(first.body)).toBe(true)
+    expect(JSON.parse(gunzipSync(fast.body).toString('utf8'))).toEqual(h.engine.lookup('materials.concrete.ready_mix.c30_37'))
+    // Other encodings, and gzip refused, stay with the normal path (compress() answers them).
+    for (const other of ['deflate', 'br', 'identity', 'gzip;q=0, deflate;q=0.5']) {
+      const [answer] = await both(concrete, { ...auth(key), 'accept-encoding': other })
+      expect(shape(answer)).not.toContain('Content-Encoding: gzip')
+    }
+    // No Accept-Encoding: the plain body, without Vary, from the fast path.
+    const [plain] = await both(concrete, auth(key))
+    expect(shape(plain).some((l) => l.startsWith('Vary'))).toBe(false)
+    expect(answered).toBe(before + 3)
   })
 })
