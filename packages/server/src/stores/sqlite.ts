@@ -40,6 +40,26 @@ function toAccount(r: AccountRow): Account {
   return { id: r.id, email: r.email, plan: r.plan as Plan, monthly_quota: r.monthly_quota, burst_per_minute: r.burst_per_minute, created_at: r.created_at }
 }
 
+const OPEN_WAIT_MS = 5_000
+
+/**
+ * Switch to WAL. SQLite answers SQLITE_BUSY at once, without its busy handler, while another
+ * connection holds the file in a transaction (another process opening the same new file): retry.
+ */
+function walMode(db: Database.Database, waitMs: number): void {
+  const until = Date.now() + waitMs
+  const pause = new Int32Array(new SharedArrayBuffer(4))
+  for (;;) {
+    try {
+      db.pragma('journal_mode = WAL')
+      return
+    } catch (error) {
+      if (!(error instanceof Database.SqliteError && error.code === 'SQLITE_BUSY') || Date.now() >= until) throw error
+      Atomics.wait(pause, 0, 0, 10)
+    }
+  }
+}
+
 /**
  * `busyTimeoutMs`: how long a call waits for a file another process holds locked. better-sqlite3
  * waits synchronously, so it is kept short; past it the call is `store_unavailable` (guard.ts).
@@ -47,16 +67,23 @@ function toAccount(r: AccountRow): Account {
 export function openSqliteStore(path: string, busyTimeoutMs = 1_000): Store {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
   const db = new Database(path)
-  db.pragma('journal_mode = WAL')
+  // Opening may wait longer than a call: other processes may be opening the same new file.
+  const openWaitMs = Math.max(OPEN_WAIT_MS, busyTimeoutMs)
+  db.pragma(`busy_timeout = ${openWaitMs}`)
+  walMode(db, openWaitMs)
   db.pragma('synchronous = NORMAL')
-  db.pragma(`busy_timeout = ${Math.max(0, Math.floor(busyTimeoutMs))}`)
   db.pragma('foreign_keys = ON')
-  db.exec(SCHEMA)
-  // Added later: the mailbox an email belongs to (plus tags and dots removed), unique per account.
-  if (!db.prepare<[], { name: string }>('PRAGMA table_info(accounts)').all().some((c) => c.name === 'email_key')) {
-    db.exec('ALTER TABLE accounts ADD COLUMN email_key TEXT')
-  }
-  db.exec('CREATE UNIQUE INDEX IF NOT EXISTS accounts_email_key ON accounts (email_key)')
+  // One write transaction: several processes opening one new file at once must not both add the
+  // column (the second would fail with "duplicate column name").
+  db.transaction(() => {
+    db.exec(SCHEMA)
+    // Added later: the mailbox an email belongs to (plus tags and dots removed), unique per account.
+    if (!db.prepare<[], { name: string }>('PRAGMA table_info(accounts)').all().some((c) => c.name === 'email_key')) {
+      db.exec('ALTER TABLE accounts ADD COLUMN email_key TEXT')
+    }
+    db.exec('CREATE UNIQUE INDEX IF NOT EXISTS accounts_email_key ON accounts (email_key)')
+  }).immediate()
+  db.pragma(`busy_timeout = ${Math.max(0, Math.floor(busyTimeoutMs))}`)
 
   const q = {
     insertAccount: db.prepare('INSERT INTO accounts (id, email, email_key, plan, created_at) VALUES (?, ?, ?, ?, ?)'),
