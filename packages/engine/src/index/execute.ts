@@ -77,6 +77,11 @@ interface Prepared {
   prefixes: Map<string, Array<[string, FieldTermData]>>
   /** Scratch, reused by every search: scores and word masks per short id. */
   pool: Accumulator[]
+  /**
+   * The hit objects of the last search, reused by the next one on this index: thousands of hits per
+   * resolve, allocated afresh, made V8 tenure them and every young collection slow (docs/benchmarks.md).
+   */
+  hits: LazyHit[]
   /** Per short id: the last expansion that recorded it (numbers never reused). */
   stamp: Int32Array
   serial: number
@@ -144,7 +149,7 @@ function prepare(index: object): Prepared | null {
     const fieldCount = Object.keys(s._fieldIds).length
     const lengths = Array.from({ length: fieldCount }, () => new Float64Array(size))
     for (const [short, perField] of s._fieldLength) for (let f = 0; f < fieldCount; f++) (lengths[f] as Float64Array)[short] = perField[f] ?? 0
-    if (numeric && size === s._documentIds.size) out = { map, tokenize: o.tokenize, processTerm: o.processTerm, fields: o.fields, size, documentCount: s._documentCount, ids, fieldIds: s._fieldIds, lengths, avg: s._avgFieldLength, prefixes: new Map(), pool: [], stamp: new Int32Array(size), serial: 0, head: new Int32Array(size).fill(-1), log: newLog(1 << 14), touched: [] }
+    if (numeric && size === s._documentIds.size) out = { map, tokenize: o.tokenize, processTerm: o.processTerm, fields: o.fields, size, documentCount: s._documentCount, ids, fieldIds: s._fieldIds, lengths, avg: s._avgFieldLength, prefixes: new Map(), pool: [], hits: [], stamp: new Int32Array(size), serial: 0, head: new Int32Array(size).fill(-1), log: newLog(1 << 14), touched: [] }
   }
   prepared.set(index, out)
   return out
@@ -336,25 +341,40 @@ function evaluate(run: Run, node: Node): Accumulator {
 }
 
 class LazyHit implements Hit {
-  private names: string[] | null = null
+  private names: string[] = []
+  private named = false
   private fields: Record<string, string[]> | null = null
-  constructor(
-    readonly id: number,
-    readonly score: number,
-    readonly queryTerms: readonly string[],
-    readonly termCount: number,
-    private readonly start: number,
-    private readonly doc: number,
-    private readonly run: Run,
-  ) {}
+  id = 0
+  score = 0
+  queryTerms: readonly string[] = []
+  termCount = 0
+  private start = 0
+  private doc = 0
+  private run: Run | null = null
+
+  /** Point this object at a new hit (the hits of a search are reused by the next one). */
+  set(id: number, score: number, queryTerms: readonly string[], termCount: number, start: number, doc: number, run: Run): this {
+    this.id = id
+    this.score = score
+    this.queryTerms = queryTerms
+    this.termCount = termCount
+    this.start = start
+    this.doc = doc
+    this.run = run
+    this.named = false
+    this.fields = null
+    return this
+  }
 
   get terms(): string[] {
-    if (!this.names) {
-      this.names = []
+    if (!this.named && this.run) {
+      // A fresh array once, then refilled: a caller never keeps it past the search (see `hits`).
+      this.names.length = 0
       for (let k = 0; k < this.termCount; k++) {
         const word = this.run.words[this.run.flat[this.start + 2 * k] ?? 0] as Word
         this.names.push((word.expansions[this.run.flat[this.start + 2 * k + 1] ?? 0] as [string, FieldTermData, number])[0])
       }
+      this.named = true
     }
     return this.names
   }
@@ -377,10 +397,11 @@ class LazyHit implements Hit {
 
   /** Calls `fn` with each field the k-th term matched in; returns the term. */
   private fieldsOf(k: number, fn: (field: string) => void): string {
-    const word = this.run.words[this.run.flat[this.start + 2 * k] ?? 0] as Word
-    const [term, data] = word.expansions[this.run.flat[this.start + 2 * k + 1] ?? 0] as [string, FieldTermData, number]
+    const run = this.run as Run
+    const word = run.words[run.flat[this.start + 2 * k] ?? 0] as Word
+    const [term, data] = word.expansions[run.flat[this.start + 2 * k + 1] ?? 0] as [string, FieldTermData, number]
     for (const field of word.fields) {
-      const fieldId = this.run.p.fieldIds[field]
+      const fieldId = run.p.fieldIds[field]
       if (fieldId !== undefined && data.get(fieldId)?.has(this.doc)) fn(field)
     }
     return term
@@ -389,7 +410,8 @@ class LazyHit implements Hit {
 
 /**
  * The hits of `query` on `index`, unsorted: what `index.search(query, options)` returns (same
- * ids, scores, query terms, terms and fields matched), without the stored fields.
+ * ids, scores, query terms, terms and fields matched), without the stored fields. The hit objects
+ * are the index's own and are reused by its next search: read them before searching it again.
  */
 export function searchHits<T>(index: MiniSearch<T>, query: QueryTree | string, options: SearchOptions = {}, filter?: (id: number) => boolean): Hit[] {
   const p = prepare(index)
@@ -453,7 +475,9 @@ export function searchHits<T>(index: MiniSearch<T>, query: QueryTree | string, o
       flat[used++] = e
       count++
     }
-    out.push(new LazyHit(id, (acc.score[doc] ?? 0) * (queryTerms.length || 1), queryTerms, count, start, doc, run))
+    const hit = p.hits[out.length] ?? new LazyHit()
+    p.hits[out.length] = hit
+    out.push(hit.set(id, (acc.score[doc] ?? 0) * (queryTerms.length || 1), queryTerms, count, start, doc, run))
   }
   run.flat = flat
   release(p, acc)

@@ -9,7 +9,7 @@ import type { Hit } from '../index/execute.ts'
 import { searchHits } from '../index/execute.ts'
 import { correctTerm, FIELD_BOOST, indexHasTerm } from '../index/search-index.ts'
 import { terms } from '../text/normalise.ts'
-import { bestOf, kthLargest } from '../index/best-of.ts'
+import { kthLargest } from '../index/best-of.ts'
 import type { ExcludedTerms } from './excluded-terms.ts'
 import { excludedTermsOf } from './excluded-terms.ts'
 import { BASE_FEATURES, emptyFeatures, featureIndex, FEATURES, linearScore, VARIANT_OFFSET } from './features.ts'
@@ -310,14 +310,7 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
   // features. The same PRE_KEEP as scoring every hit in full, at a fraction of the cost.
   const scratch = emptyFeatures()
   const bounds = new Float64Array(2)
-  interface Pre {
-    position: number
-    hit: Hit | undefined
-    score: number
-    lo: number
-    hi: number
-  }
-  const pre: Pre[] = []
+  const pre = preScratch()
   const seen = seenRows(release)
   const consider = (position: number, hit: Hit | undefined): void => {
     if (seen.stamp[position] === seen.serial) return
@@ -326,30 +319,34 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
     if (!fill(scratch, position, hit, ind, false)) return
     const partial = linearScore(model.weights, scratch)
     fieldBounds(model.weights, hit, ind, written, bounds)
-    pre.push({ position, hit, score: partial, lo: partial + (bounds[0] ?? 0), hi: partial + (bounds[1] ?? 0) })
+    pre.add(position, hit, partial, partial + (bounds[0] ?? 0), partial + (bounds[1] ?? 0))
   }
   const out: Scored[] = []
   const finish = (): void => {
+    const n = pre.n
     let cut = Number.NEGATIVE_INFINITY
-    if (pre.length > PRE_KEEP) {
-      const lows = new Float64Array(pre.length)
-      for (let i = 0; i < pre.length; i++) lows[i] = (pre[i] as Pre).lo
+    if (n > PRE_KEEP) {
+      const lows = pre.scratch(n)
+      lows.set(pre.lo.subarray(0, n))
       // Rounding of the partial sums: a margin far below any real difference of scores.
       cut = kthLargest(lows, PRE_KEEP) - 1e-9
     }
-    const full: Pre[] = []
-    for (const c of pre) {
-      if (c.hi < cut) continue
-      c.score += fieldScore(model.weights, c.hit, industryHit.get(c.position), written)
-      full.push(c)
+    // Those that can reach the PRE_KEEP best are scored in full; the best PRE_KEEP of them (ties in row order) kept.
+    let full = 0
+    for (let i = 0; i < n; i++) {
+      if ((pre.hi[i] ?? 0) < cut) continue
+      pre.score[i] = (pre.score[i] ?? 0) + fieldScore(model.weights, pre.hits[i], industryHit.get(pre.position[i] ?? 0), written)
+      pre.order[full++] = i
     }
-    for (const c of bestOf(full, PRE_KEEP)) {
-      const ind = industryHit.get(c.position)
+    for (const i of pre.best(full, PRE_KEEP)) {
+      const position = pre.position[i] ?? 0
+      const hit = pre.hits[i]
+      const ind = industryHit.get(position)
       const x = emptyFeatures()
-      if (!fill(x, c.position, c.hit, ind, true)) continue
-      out.push({ position: c.position, score: linearScore(model.weights, x), x, coverage: meta.coverage, geo: meta.geo, unitMatch: meta.unitMatch, matched: [...new Set(ind ? [...(c.hit?.queryTerms ?? []), ...ind.queryTerms] : (c.hit?.queryTerms ?? []))] })
+      if (!fill(x, position, hit, ind, true)) continue
+      out.push({ position, score: linearScore(model.weights, x), x, coverage: meta.coverage, geo: meta.geo, unitMatch: meta.unitMatch, matched: [...new Set(ind ? [...(hit?.queryTerms ?? []), ...ind.queryTerms] : (hit?.queryTerms ?? []))] })
     }
-    pre.length = 0
+    pre.clear()
   }
   for (const hit of hits) consider(hit.id, hit)
   for (const ind of industry) consider(ind.id as number, undefined)
@@ -377,6 +374,85 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
     }
   }
   return out
+}
+
+/**
+ * The candidates of one scoreCandidates call before their full scoring, as parallel arrays reused by
+ * every call (resolve is synchronous): an object per candidate, thousands per description, made V8
+ * tenure them and slowed every young collection (docs/benchmarks.md).
+ */
+interface PreScratch {
+  n: number
+  position: Int32Array
+  score: Float64Array
+  lo: Float64Array
+  hi: Float64Array
+  hits: Array<Hit | undefined>
+  /** Indexes of the candidates scored in full (filled by the caller). */
+  order: Int32Array
+  add(position: number, hit: Hit | undefined, score: number, lo: number, hi: number): void
+  /** A scratch array of at least `n` numbers. */
+  scratch(n: number): Float64Array
+  /** Of the first `count` indexes in `order`, the best `k` by score, best first (ties: row order), as `bestOf` ranks. */
+  best(count: number, k: number): number[]
+  clear(): void
+}
+
+let sharedPre: PreScratch | undefined
+function preScratch(): PreScratch {
+  if (sharedPre) return sharedPre
+  let spare = new Float64Array(1024)
+  const pre: PreScratch = {
+    n: 0,
+    position: new Int32Array(1024),
+    score: new Float64Array(1024),
+    lo: new Float64Array(1024),
+    hi: new Float64Array(1024),
+    hits: [],
+    order: new Int32Array(1024),
+    add(position, hit, score, lo, hi) {
+      if (pre.n === pre.position.length) grow(pre.n * 2)
+      const i = pre.n++
+      pre.position[i] = position
+      pre.score[i] = score
+      pre.lo[i] = lo
+      pre.hi[i] = hi
+      pre.hits[i] = hit
+    },
+    scratch(n) {
+      if (spare.length < n) spare = new Float64Array(n)
+      return spare.subarray(0, n)
+    },
+    best(count, k) {
+      const byScore = (a: number, b: number): number => (pre.score[b] ?? 0) - (pre.score[a] ?? 0) || (pre.position[a] ?? 0) - (pre.position[b] ?? 0)
+      const chosen: number[] = []
+      if (count > 2 * k) {
+        const scores = pre.scratch(count)
+        for (let j = 0; j < count; j++) scores[j] = pre.score[pre.order[j] ?? 0] ?? 0
+        const cut = kthLargest(scores, k)
+        for (let j = 0; j < count; j++) if ((pre.score[pre.order[j] ?? 0] ?? 0) >= cut) chosen.push(pre.order[j] ?? 0)
+      } else for (let j = 0; j < count; j++) chosen.push(pre.order[j] ?? 0)
+      return chosen.sort(byScore).slice(0, k)
+    },
+    clear() {
+      pre.hits.length = 0
+      pre.n = 0
+    },
+  }
+  const grow = (size: number): void => {
+    const widen = <A extends Int32Array | Float64Array>(a: A, make: (n: number) => A): A => {
+      const b = make(size)
+      b.set(a)
+      return b
+    }
+    pre.position = widen(pre.position, (n) => new Int32Array(n))
+    pre.score = widen(pre.score, (n) => new Float64Array(n))
+    pre.lo = widen(pre.lo, (n) => new Float64Array(n))
+    pre.hi = widen(pre.hi, (n) => new Float64Array(n))
+    pre.order = widen(pre.order, (n) => new Int32Array(n))
+  }
+  sharedPre = pre
+  return pre
 }
 
 /** Rows already considered by the current scoreCandidates call (a stamp per row, no set per call). */
