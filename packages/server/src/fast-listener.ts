@@ -48,8 +48,14 @@ export function fastFirst(
         refusals.set(incoming, a.refusal)
         return listener(incoming, outgoing)
       }
-      outgoing.writeHead(200, a.headers)
-      outgoing.end(a.body)
+      // Nothing thrown here may become an unhandled rejection (it would stop the process): a write that
+      // fails (the client went away) ends this one response.
+      try {
+        outgoing.writeHead(200, a.headers)
+        outgoing.end(a.body)
+      } catch (error) {
+        outgoing.destroy(error instanceof Error ? error : undefined)
+      }
     }, () => listener(incoming, outgoing))
   }
 }
