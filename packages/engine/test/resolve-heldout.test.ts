@@ -29,11 +29,11 @@ describe.skipIf(latest === null)('resolve on held-out descriptions (real latest 
   }, 600_000)
   const of = (source: DevCase['source']) => scores(outcomes.filter((o) => o.c.source === source))
 
-  it('activities: top-1 >= 89% (target 90%: 90.5% on 2026-11-24), top-5 >= 96% (target 98% not met yet)', () => {
+  it('activities: top-1 >= 90% (the target; 90.5% on 2026-11-24), top-5 >= 97% (97.3%; target 98% not met yet)', () => {
     const s = of('activity')
     expect(s.cases).toBeGreaterThanOrEqual(200)
-    expect(s.top1).toBeGreaterThanOrEqual(0.89)
-    expect(s.top5).toBeGreaterThanOrEqual(0.96)
+    expect(s.top1).toBeGreaterThanOrEqual(0.9)
+    expect(s.top5).toBeGreaterThanOrEqual(0.97)
   })
   it.skipIf(!hasPurchases)('purchase lines, NAICS exact: floors below the targets (50% / 75%), see docs/resolve.md', () => {
     const s = of('purchase')
@@ -51,5 +51,5 @@ describe.skipIf(latest === null)('resolve on held-out descriptions (real latest 
   })
 })
 
-const PURCHASE_TOP1_FLOOR = 0.43
-const PURCHASE_TOP5_FLOOR = 0.66
+const PURCHASE_TOP1_FLOOR = 0.45
+const PURCHASE_TOP5_FLOOR = 0.69
