@@ -29,6 +29,12 @@ export interface AppDeps {
    * any: the app throws it where it would count the call, instead of running the store call again.
    */
   priorRefusal?: (env: unknown) => unknown
+  /**
+   * A synchronous gzip (Node: zlib's `gzipSync`). With it, JSON answers are gzipped in one call for the
+   * clients hono's compress() would gzip for, instead of through a `CompressionStream` per response
+   * (about 0.85 ms for 9 KB; docs/benchmarks.md). Without it, compress() does it.
+   */
+  gzip?: (bytes: Uint8Array) => Uint8Array<ArrayBuffer>
   /** Runs calculations off the event loop (Node: worker threads); without it they run in-process. */
   offload?: CalcOffload
   /** Serves static files (the browser demo) for GET paths no API route claims. */

@@ -5,6 +5,8 @@
 import { EMISSIONS_MAX_ACTIVITIES } from '@openfactors/engine'
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
+import { acceptsGzip } from './middleware/accept-gzip.ts'
+import { jsonGzipper } from './middleware/json-gzip.ts'
 import type { AppDeps, AppEnv, Logger } from './app-env.ts'
 import { renderError } from './errors.ts'
 import { keyHasher, requireKey } from './middleware/api-key.ts'
@@ -106,14 +108,21 @@ export function createApi(deps: AppDeps): Api {
   // An answer already in its final encoding (`sendJson`: gzipped, or under compress()'s threshold)
   // goes out as it is, its header record untouched, as it does for a client that asks for nothing.
   const compressor = compress()
-  app.use('*', (c, next) => (header(c, 'accept-encoding')
-    ? next().then(() => c.get('encoded') === true ? undefined : compressor(c, async () => {
-      // Headers and status first: reading `body` of a light Response rebuilds it from its first init.
-      const headers = new Headers(c.res.headers)
-      const status = c.res.status
-      c.res = new Response(c.res.body, { status, headers })
-    }))
-    : next()))
+  const gzipJson = deps.gzip ? jsonGzipper(deps.gzip) : undefined
+  app.use('*', (c, next) => {
+    const acceptEncoding = header(c, 'accept-encoding')
+    if (!acceptEncoding) return next()
+    return next().then(async () => {
+      if (c.get('encoded') === true) return
+      if (gzipJson && acceptsGzip(acceptEncoding) && (await gzipJson(c))) return
+      await compressor(c, async () => {
+        // Headers and status first: reading `body` of a light Response rebuilds it from its first init.
+        const headers = new Headers(c.res.headers)
+        const status = c.res.status
+        c.res = new Response(c.res.body, { status, headers })
+      })
+    })
+  })
 
   app.onError((err, c) => {
     const rendered = renderError(err)

@@ -9,6 +9,7 @@ import { serveStatic } from '@hono/node-server/serve-static'
 import { createServer as createHttpServer, type IncomingMessage } from 'node:http'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
 import type { AddressInfo } from 'node:net'
 import { createApi } from './app.ts'
 import { fastFirst } from './fast-listener.ts'
@@ -77,6 +78,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     engine, store, config, releases: files, verifyReceipt, logger, ...(offload ? { offload } : {}),
     clientAddress: (_req, env) => (env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.remoteAddress,
     requestHeader: nodeRequestHeader,
+    gzip: (bytes) => new Uint8Array(gzipSync(bytes)),
     priorRefusal: (env) => {
       const incoming = (env as { incoming?: IncomingMessage } | undefined)?.incoming
       return incoming ? refusals.get(incoming) : undefined

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createApp } from '../../src/app.ts'
-import type { LogLine } from '../../src/app-env.ts'
+import type { AppDeps, LogLine } from '../../src/app-env.ts'
 import { defaultConfig, type Plan, type ServerConfig } from '../../src/config.ts'
 import { diskReleaseFiles } from '../../src/release-files.ts'
 import { openSqliteStore } from '../../src/stores/sqlite.ts'
@@ -32,7 +32,7 @@ export interface Harness {
   close(): Promise<void>
 }
 
-export async function harness(configOverrides: Partial<ServerConfig> = {}): Promise<Harness> {
+export async function harness(configOverrides: Partial<ServerConfig> = {}, deps: Pick<AppDeps, 'gzip'> = {}): Promise<Harness> {
   const dir = mkdtempSync(join(tmpdir(), 'openfactors-app-'))
   writeTestReleases(join(dir, 'releases'))
   const releases = diskReleaseFiles(join(dir, 'releases'))
@@ -49,6 +49,7 @@ export async function harness(configOverrides: Partial<ServerConfig> = {}): Prom
     clock: () => now,
     logger: (line) => { logs.push(line) },
     clientAddress: (req) => req.headers.get('x-test-address') ?? '192.0.2.1',
+    ...deps,
   })
   const h: Harness = {
     app, engine, store, config, logs,
