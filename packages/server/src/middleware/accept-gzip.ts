@@ -12,6 +12,14 @@ export const GZIP_THRESHOLD = 1024
 
 const CANDIDATES = ['gzip', 'deflate'] as const
 
+const VARY_ACCEPT_ENCODING = /(?:^|,)\s*accept-encoding\s*(?:,|$)/i
+
+/** A `Vary` value that names Accept-Encoding, as compress() writes it (kept as it is when it does already, or is `*`). */
+export function varyOnEncoding(vary: string | null | undefined): string {
+  if (vary === null || vary === undefined || vary === '') return 'Accept-Encoding'
+  return vary === '*' || VARY_ACCEPT_ENCODING.test(vary) ? vary : `${vary}, Accept-Encoding`
+}
+
 export function acceptsGzip(header: string | undefined): boolean {
   if (header === undefined) return false
   const accepts = parseAccept(header)

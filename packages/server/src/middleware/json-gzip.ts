@@ -7,10 +7,9 @@
  */
 import type { Context } from 'hono'
 import type { AppEnv } from '../app-env.ts'
-import { GZIP_THRESHOLD } from './accept-gzip.ts'
+import { GZIP_THRESHOLD, varyOnEncoding } from './accept-gzip.ts'
 
 const NO_TRANSFORM = /(?:^|,)\s*?no-transform\s*?(?:,|$)/i
-const VARY_ACCEPT_ENCODING = /(?:^|,)\s*accept-encoding\s*(?:,|$)/i
 
 /** Resolves true when the answer is final (gzipped, or a body known to be small left as it is), false to leave it to compress(). */
 export function jsonGzipper(gzip: (bytes: Uint8Array) => Uint8Array<ArrayBuffer>): (c: Context<AppEnv>) => Promise<boolean> {
@@ -26,8 +25,7 @@ export function jsonGzipper(gzip: (bytes: Uint8Array) => Uint8Array<ArrayBuffer>
     const headers = new Headers(res.headers)
     const status = res.status
     const bytes = new Uint8Array(await res.arrayBuffer())
-    const vary = headers.get('Vary')
-    if (vary !== '*' && !(vary && VARY_ACCEPT_ENCODING.test(vary))) headers.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding')
+    headers.set('Vary', varyOnEncoding(headers.get('Vary')))
     const gzipped = gzip(bytes)
     headers.set('Content-Encoding', 'gzip')
     headers.set('Content-Length', String(gzipped.byteLength))

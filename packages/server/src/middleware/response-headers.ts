@@ -9,7 +9,7 @@
  */
 import type { Context, MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../app-env.ts'
-import { GZIP_THRESHOLD } from './accept-gzip.ts'
+import { GZIP_THRESHOLD, varyOnEncoding } from './accept-gzip.ts'
 
 export type HeaderRecord = Record<string, string>
 
@@ -62,8 +62,7 @@ export function addJsonHeaders(record: HeaderRecord, json: string | Uint8Array, 
   record['Content-Type'] = 'application/json'
   if (typeof json !== 'string') record['Content-Length'] = String(json.byteLength)
   if (encoding) {
-    const vary = record.Vary
-    record.Vary = vary === undefined ? 'Accept-Encoding' : vary === '*' || /(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(vary) ? vary : `${vary}, Accept-Encoding`
+    record.Vary = varyOnEncoding(record.Vary)
     record['Content-Encoding'] = encoding
   }
   return record
