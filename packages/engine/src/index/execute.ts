@@ -82,6 +82,8 @@ interface Prepared {
    * resolve, allocated afresh, made V8 tenure them and every young collection slow (docs/benchmarks.md).
    */
   hits: LazyHit[]
+  /** How many of `hits` the last search handed out (those past it are cleared). */
+  hitsUsed: number
   /** Per short id: the last expansion that recorded it (numbers never reused). */
   stamp: Int32Array
   serial: number
@@ -149,7 +151,7 @@ function prepare(index: object): Prepared | null {
     const fieldCount = Object.keys(s._fieldIds).length
     const lengths = Array.from({ length: fieldCount }, () => new Float64Array(size))
     for (const [short, perField] of s._fieldLength) for (let f = 0; f < fieldCount; f++) (lengths[f] as Float64Array)[short] = perField[f] ?? 0
-    if (numeric && size === s._documentIds.size) out = { map, tokenize: o.tokenize, processTerm: o.processTerm, fields: o.fields, size, documentCount: s._documentCount, ids, fieldIds: s._fieldIds, lengths, avg: s._avgFieldLength, prefixes: new Map(), pool: [], hits: [], stamp: new Int32Array(size), serial: 0, head: new Int32Array(size).fill(-1), log: newLog(1 << 14), touched: [] }
+    if (numeric && size === s._documentIds.size) out = { map, tokenize: o.tokenize, processTerm: o.processTerm, fields: o.fields, size, documentCount: s._documentCount, ids, fieldIds: s._fieldIds, lengths, avg: s._avgFieldLength, prefixes: new Map(), pool: [], hits: [], hitsUsed: 0, stamp: new Int32Array(size), serial: 0, head: new Int32Array(size).fill(-1), log: newLog(1 << 14), touched: [] }
   }
   prepared.set(index, out)
   return out
@@ -340,6 +342,8 @@ function evaluate(run: Run, node: Node): Accumulator {
   return acc ?? acquire(run.p)
 }
 
+const NO_QUERY_TERMS: readonly string[] = []
+
 class LazyHit implements Hit {
   private names: string[] = []
   private named = false
@@ -364,6 +368,15 @@ class LazyHit implements Hit {
     this.named = false
     this.fields = null
     return this
+  }
+
+  /** Drop what this object points at while it is not handed out. */
+  clear(): void {
+    this.queryTerms = NO_QUERY_TERMS
+    this.run = null
+    this.fields = null
+    this.named = false
+    this.names.length = 0
   }
 
   get terms(): string[] {
@@ -480,6 +493,10 @@ export function searchHits<T>(index: MiniSearch<T>, query: QueryTree | string, o
     out.push(hit.set(id, (acc.score[doc] ?? 0) * (queryTerms.length || 1), queryTerms, count, start, doc, run))
   }
   run.flat = flat
+  // Pooled hits past this search's last still point at an older search's run (its words and
+  // term records, tens of KB): cleared, or V8 promotes that run to the old space as garbage.
+  for (let i = out.length; i < p.hitsUsed; i++) p.hits[i]?.clear()
+  p.hitsUsed = out.length
   release(p, acc)
   for (const doc of p.touched) head[doc] = -1
   p.touched.length = 0

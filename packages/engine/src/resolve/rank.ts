@@ -309,6 +309,7 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
   // PRE_KEEP-th best least possible one are read in full, and only the best PRE_KEEP keep their
   // features. The same PRE_KEEP as scoring every hit in full, at a fraction of the cost.
   const scratch = emptyFeatures()
+  kept.reset()
   const bounds = new Float64Array(2)
   const pre = preScratch()
   const seen = seenRows(release)
@@ -342,9 +343,19 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
       const position = pre.position[i] ?? 0
       const hit = pre.hits[i]
       const ind = industryHit.get(position)
-      const x = emptyFeatures()
-      if (!fill(x, position, hit, ind, true)) continue
-      out.push({ position, score: linearScore(model.weights, x), x, coverage: meta.coverage, geo: meta.geo, unitMatch: meta.unitMatch, matched: [...new Set(ind ? [...(hit?.queryTerms ?? []), ...ind.queryTerms] : (hit?.queryTerms ?? []))] })
+      const s = kept.next()
+      if (!fill(s.x, position, hit, ind, true)) {
+        kept.unget()
+        continue
+      }
+      s.position = position
+      s.score = linearScore(model.weights, s.x)
+      s.coverage = meta.coverage
+      s.geo = meta.geo
+      s.unitMatch = meta.unitMatch
+      s.matched.length = 0
+      pushDistinct(s.matched, hit?.queryTerms ?? NO_TERMS, ind?.queryTerms ?? NO_TERMS)
+      out.push(s)
     }
     pre.clear()
   }
@@ -374,6 +385,36 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
     }
   }
   return out
+}
+
+/**
+ * The kept candidates (each with its feature vector and matched terms), reused by the next
+ * scoreCandidates call: resolve is synchronous and its callers read them before scoring again
+ * (train.ts copies the vectors). Fresh objects per candidate were most of what V8 promoted per
+ * call, as garbage for the full collector (docs/benchmarks.md).
+ */
+const kept = {
+  pool: [] as Scored[],
+  used: 0,
+  reset(): void {
+    this.used = 0
+  },
+  next(): Scored {
+    let s = this.pool[this.used]
+    if (!s) this.pool.push((s = { position: 0, score: 0, x: emptyFeatures(), coverage: 0, geo: 'unspecified', unitMatch: 'unspecified', matched: [] }))
+    this.used++
+    return s
+  },
+  /** Give back the last one taken (its factor turned out to be no answer). */
+  unget(): void {
+    this.used--
+  },
+}
+
+/** Push to `into` each term of `a` then `b` not in it yet. */
+function pushDistinct(into: string[], a: readonly string[], b: readonly string[]): void {
+  for (const t of a) if (!into.includes(t)) into.push(t)
+  for (const t of b) if (!into.includes(t)) into.push(t)
 }
 
 /**
