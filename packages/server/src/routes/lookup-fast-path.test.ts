@@ -6,46 +6,18 @@
  * ids and the remaining count (one call later) may differ.
  */
 import { getRequestListener } from '@hono/node-server'
-import { createServer, request, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type Server } from 'node:http'
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { harness, type Harness } from '../../test/support/harness.ts'
+import { rawRequest as get, shape, type Raw } from '../../test/support/raw-http.ts'
 import { createApi } from '../app.ts'
 import type { LogLine } from '../app-env.ts'
 import { fastFirst } from '../fast-listener.ts'
 import { nodeRequestHeader, rawHeader } from '../serve.ts'
 import type { Store } from '../stores/types.ts'
 import type { LookupFastPath } from './lookup-fast-path.ts'
-
-interface Raw { status: number; headers: string[]; body: Buffer }
-
-function get(port: number, path: string, headers: OutgoingHttpHeaders, opts: { method?: string; setHost?: boolean } = {}): Promise<Raw> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, headers, agent: false, method: opts.method ?? 'GET', setHost: opts.setHost ?? true }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (d: Buffer) => chunks.push(d))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.rawHeaders, body: Buffer.concat(chunks) }))
-    })
-    req.on('error', reject)
-    req.end()
-  })
-}
-
-/** Header lines with the values that may differ between two calls replaced by their shape. */
-function shape(raw: Raw): string[] {
-  const lines: string[] = []
-  for (let i = 0; i < raw.headers.length; i += 2) {
-    const name = raw.headers[i] ?? ''
-    const value = raw.headers[i + 1] ?? ''
-    const lower = name.toLowerCase()
-    if (lower === 'date') lines.push(`${name}: <date>`)
-    else if (lower === 'ratelimit-remaining') lines.push(`${name}: <n>`)
-    else if (lower === 'x-request-id' && /^req_[0-9a-f]{24}$/.test(value)) lines.push(`${name}: <generated>`)
-    else lines.push(`${name}: ${value}`)
-  }
-  return lines
-}
 
 const remaining = (raw: Raw): number => Number(raw.headers[raw.headers.indexOf('RateLimit-Remaining') + 1])
 
