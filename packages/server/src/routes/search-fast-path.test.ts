@@ -2,32 +2,26 @@
  * The search's fast path answers exactly as the normal path: one app (real engine, real SQLite
  * store, zlib's gzip as the Node entry gives it), served twice over real sockets, once behind the
  * fast path (`fastFirst`, as the Node entry wires it) and once by @hono/node-server's listener
- * alone. Every case goes to both; status, raw header lines (names, order, values) and body bytes
+ * alone (test/support/fast-and-normal.ts). Every case goes to both; status, raw header lines (names, order, values) and body bytes
  * must match. Only `Date`, generated request ids and the remaining count (one call later) may differ.
  * The open limit is counted per client address: each case sends its own `X-Forwarded-For`.
  */
-import { getRequestListener } from '@hono/node-server'
-import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { IncomingMessage, OutgoingHttpHeaders } from 'node:http'
 import { gunzipSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { harness, type Harness } from '../../test/support/harness.ts'
-import { rawRequest as get, shape, type Raw } from '../../test/support/raw-http.ts'
+import { fastAndNormal, type FastAndNormal } from '../../test/support/fast-and-normal.ts'
+import { shape, type Raw } from '../../test/support/raw-http.ts'
 import { createApi } from '../app.ts'
 import type { LogLine } from '../app-env.ts'
-import { fastFirst } from '../fast-listener.ts'
-import { nodeRequestHeader, rawHeader } from '../serve.ts'
+import { nodeRequestHeader } from '../serve.ts'
 import type { Store } from '../stores/types.ts'
-import type { FastPath } from './fast-path.ts'
 
 const OPEN_RATE = 4
 
 describe('search fast path', () => {
   let h: Harness
-  let servers: Server[] = []
-  let fastPort = 0
-  let normalPort = 0
-  let answered = 0
+  let two: FastAndNormal
   let consumed = 0
   let address = 0
   const logs: LogLine[] = []
@@ -39,58 +33,37 @@ describe('search fast path', () => {
       if (subject.startsWith('ip:')) consumed += 1
       return h.store.consume(subject, windows, amount)
     } }
-    const refusals = new WeakMap<IncomingMessage, unknown>()
     // A search for "explode" fails after the call was counted (an engine error the route would throw).
     const engine = { ...h.engine, search: (q: Parameters<typeof h.engine.search>[0]) => {
-      if (q.search === 'explode') throw new Error('search failed')
+      if (q?.search === 'explode') throw new Error('search failed')
       return h.engine.search(q)
     } }
-    const { app, search } = createApi({
-      engine, store, config: { ...h.config, openRatePerMinute: OPEN_RATE, trustProxy: true }, clock, logger: (line) => { logs.push(line) },
-      requestHeader: nodeRequestHeader, gzip: (bytes) => new Uint8Array(gzipSync(bytes)),
-      clientAddress: (_req, env) => (env as { incoming?: IncomingMessage }).incoming?.socket.remoteAddress,
-      priorRefusal: (env) => {
-        const incoming = (env as { incoming?: IncomingMessage }).incoming
-        return incoming ? refusals.get(incoming) : undefined
-      },
+    two = await fastAndNormal((priorRefusal) => {
+      const { app, search } = createApi({
+        engine, store, config: { ...h.config, openRatePerMinute: OPEN_RATE, trustProxy: true }, clock, logger: (line) => { logs.push(line) },
+        requestHeader: nodeRequestHeader, gzip: (bytes) => new Uint8Array(gzipSync(bytes)), priorRefusal,
+        clientAddress: (_req, env) => (env as { incoming?: IncomingMessage }).incoming?.socket.remoteAddress,
+      })
+      return { app, fast: search }
     })
-    const counting: FastPath = (req) => search(req)?.then((a) => {
-      if (!('refusal' in a)) answered += 1
-      return a
-    })
-    const listener = getRequestListener(app.fetch)
-    const fast = createServer(fastFirst(counting, (incoming, name) => rawHeader(incoming.rawHeaders, name), listener, refusals))
-    const normal = createServer(listener)
-    servers = [fast, normal]
-    await Promise.all(servers.map((s) => new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()))))
-    fastPort = (fast.address() as AddressInfo).port
-    normalPort = (normal.address() as AddressInfo).port
   })
 
   afterAll(async () => {
-    await Promise.all(servers.map((s) => new Promise((r) => s.close(r))))
+    await two.close()
     await h.close()
   })
 
   /** A client address of its own (the open limit is per address). */
   const fresh = (): OutgoingHttpHeaders => ({ 'x-forwarded-for': `198.51.100.${++address}, 10.0.0.1` })
 
-  /** The same request to both servers (fast first); their answers, checked equal. */
-  async function both(path: string, headers: OutgoingHttpHeaders = fresh(), opts: { method?: string } = {}): Promise<[Raw, Raw]> {
-    const fast = await get(fastPort, path, headers, opts)
-    const normal = await get(normalPort, path, headers, opts)
-    expect(fast.status).toBe(normal.status)
-    expect(shape(fast)).toEqual(shape(normal))
-    expect(fast.body.equals(normal.body)).toBe(true)
-    return [fast, normal]
-  }
+  const both = (path: string, headers: OutgoingHttpHeaders = fresh(), opts: { method?: string } = {}): Promise<[Raw, Raw]> => two.both(path, headers, opts)
 
   const remaining = (raw: Raw): number => Number(raw.headers[raw.headers.indexOf('ratelimit-remaining') + 1])
 
   it('serves a search itself, with the same status, header lines and bytes, counted once against the address', async () => {
     const headers = fresh()
     const [fast, normal] = await both('/v1/factors?search=diesel&limit=10', headers)
-    expect(answered).toBe(1)
+    expect(two.answered()).toBe(1)
     expect(fast.status).toBe(200)
     expect(remaining(fast)).toBe(OPEN_RATE - 1)
     expect(remaining(normal)).toBe(OPEN_RATE - 2)
@@ -108,34 +81,34 @@ describe('search fast path', () => {
     await both('/v1/factors?search=natural%20gas+kwh&limit=3&offset=1&kind=all')
     await both('/v1/factors?search=diesel&search=petrol&country=GB')
     await both('/v1/factors?search=diesel', { ...fresh(), 'x-request-id': 'trace-42' })
-    expect(answered).toBe(5)
+    expect(two.answered()).toBe(5)
   })
 
   it('gzips for the clients the normal path gzips for, and leaves other encodings to it', async () => {
-    const before = answered
+    const before = two.answered()
     const [fast] = await both('/v1/factors?search=diesel&limit=10', { ...fresh(), 'accept-encoding': 'gzip, deflate, br' })
-    expect(answered).toBe(before + 1)
+    expect(two.answered()).toBe(before + 1)
     expect(shape(fast)).toEqual(expect.arrayContaining(['content-encoding: gzip', 'vary: Accept-Encoding', `content-length: ${fast.body.byteLength}`]))
     expect(JSON.parse(gunzipSync(fast.body).toString('utf8'))).toEqual(h.engine.search({ search: 'diesel', limit: 10 }))
     // A small answer is gzipped too (the normal path's c.json has no length for compress() to skip it by).
     await both('/v1/factors?search=zzzzqqq', { ...fresh(), 'accept-encoding': 'gzip' })
     await both('/v1/factors?search=diesel', { ...fresh(), 'accept-encoding': '' })
-    expect(answered).toBe(before + 3)
+    expect(two.answered()).toBe(before + 3)
     for (const other of ['deflate', 'br', 'identity', 'gzip;q=0, deflate;q=0.5']) {
       const [answer] = await both('/v1/factors?search=diesel', { ...fresh(), 'accept-encoding': other })
       expect(shape(answer)).not.toContain('content-encoding: gzip')
     }
-    expect(answered).toBe(before + 3)
+    expect(two.answered()).toBe(before + 3)
   })
 
   it('leaves the rest to the normal path: invalid queries, CORS, HEAD, other paths, targets URL parsing rewrites', async () => {
-    const before = answered
+    const before = two.answered()
     for (const path of ['/v1/factors?serach=diesel', '/v1/factors?limit=0', `/v1/factors?search=${'x'.repeat(501)}`, '/v1/factors/', "/v1/factors?search=o'brien", '/v1/factors?search="x"']) {
       await both(path)
     }
     await both('/v1/factors?search=diesel', { ...fresh(), origin: 'https://example.org' })
     await both('/v1/factors?search=diesel', fresh(), { method: 'HEAD' })
-    expect(answered).toBe(before)
+    expect(two.answered()).toBe(before)
   })
 
   it('leaves refusals to the normal path, counted once: over the open limit, and a search that fails after counting', async () => {
@@ -144,13 +117,13 @@ describe('search fast path', () => {
     await both('/v1/factors?search=diesel', headers)
     await both('/v1/factors?search=diesel', headers)
     const calls = consumed
-    const before = answered
+    const before = two.answered()
     // ... and both refuse the next ones alike, with one store call each.
     const [over] = await both('/v1/factors?search=diesel', headers)
     expect(over.status).toBe(429)
     expect(consumed - calls).toBe(2)
     expect(shape(over)).toContain('retry-after: 30')
-    expect(answered).toBe(before)
+    expect(two.answered()).toBe(before)
 
     const failing = fresh()
     const [failed] = await both('/v1/factors?search=explode', failing)
@@ -158,13 +131,13 @@ describe('search fast path', () => {
     expect(consumed - calls).toBe(4)
     const [next] = await both('/v1/factors?search=diesel', failing)
     expect(remaining(next)).toBe(OPEN_RATE - 3)
-    expect(answered).toBe(before + 1)
+    expect(two.answered()).toBe(before + 1)
   })
 
   it('counts against the socket address without a forwarded one', async () => {
-    const before = answered
+    const before = two.answered()
     const [fast, normal] = await both('/v1/factors?search=diesel', {})
     expect(remaining(fast) - remaining(normal)).toBe(1)
-    expect(answered).toBe(before + 1)
+    expect(two.answered()).toBe(before + 1)
   })
 })
