@@ -3,10 +3,16 @@
  * calls timed in-process on an engine loaded here, and over HTTP on a real server process
  * (start.ts, one connection, sequential calls, keep-alive), interleaved in rounds. Prints medians.
  *
- *   npx tsx packages/server/bench/http-overhead.ts [--calls 200] [--rounds 3]
+ * Beside the client-observed times, CPU per call: in-process (`process.cpuUsage` of this process)
+ * and the server process's own (all its threads, /proc/<pid>/stat, over the HTTP rounds), which
+ * leaves out the client's share of the round trip. `--prof dir` runs the server under
+ * `node --cpu-prof` (profiles written to dir on exit).
+ *
+ *   npx tsx packages/server/bench/http-overhead.ts [--calls 200] [--rounds 3] [--prof dir] [--calc-workers n] [--only search|resolve]
+ *     [--fast-search false]
  */
 import { createEngine, latestRelease } from '@openfactors/engine'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { runAdmin } from '../src/admin-cli.ts'
@@ -20,6 +26,22 @@ const flag = (name: string): string | undefined => {
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0
+const round3 = (x: number) => Math.round(x * 1000) / 1000
+
+/** CPU time (user + system, ms) a process has used so far, all threads; NaN where /proc is missing. */
+function cpuMillis(pid: number | undefined): number {
+  try {
+    // Fields 14 and 15 of /proc/<pid>/stat (after the parenthesised name): utime, stime in clock ticks (100 Hz).
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
+    return (Number(fields[11]) + Number(fields[12])) * 10
+  } catch {
+    return Number.NaN
+  }
+}
+const ownCpuMillis = () => {
+  const u = process.cpuUsage()
+  return (u.user + u.system) / 1000
+}
 
 async function main(): Promise<void> {
   const calls = Number(flag('calls') ?? 200)
@@ -35,13 +57,19 @@ async function main(): Promise<void> {
   engine.search({ search: '-', kind: 'all' })
 
   const work = mkdtempSync(join(tmpdir(), 'openfactors-overhead-'))
-  const env = { OPENFACTORS_RELEASES_DIR: releasesDir, OPENFACTORS_DB: join(work, 'o.db'), OPENFACTORS_OPEN_RATE: '100000000' }
-  const server = await spawnServer(env, 300_000)
+  const workers = flag('calc-workers')
+  const fastSearch = flag('fast-search')
+  const env = {
+    OPENFACTORS_RELEASES_DIR: releasesDir, OPENFACTORS_DB: join(work, 'o.db'), OPENFACTORS_OPEN_RATE: '100000000',
+    ...(workers ? { OPENFACTORS_CALC_WORKERS: workers } : {}), ...(fastSearch ? { OPENFACTORS_FAST_SEARCH: fastSearch } : {}),
+  }
+  const prof = flag('prof')
+  const server = await spawnServer(env, 300_000, prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : [])
   try {
     const issued = (await (await fetch(`${server.url}/v1/keys`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'overhead@example.org' }) })).json()) as { key: string }
     await runAdmin(['plan', 'overhead@example.org', 'enterprise', '--monthly', '2000000000', '--burst', '2000000000'], env, () => undefined)
     for (let i = 0; i < 300; i++) {
-      if (((await (await fetch(`${server.url}/health`)).json()) as { calculations?: string }).calculations === 'workers') break
+      if (workers === '0' || ((await (await fetch(`${server.url}/health`)).json()) as { calculations?: string }).calculations === 'workers') break
       await new Promise((r) => setTimeout(r, 100))
     }
     const searches = ['diesel', 'electricity grid germany', 'natural gas kwh', 'flights long haul economy', 'steel', 'hotel night', 'concrete c30', 'paper', 'rail', 'waste landfill']
@@ -50,17 +78,23 @@ async function main(): Promise<void> {
       { name: 'search (10 results)', local: (i: number) => engine.search({ search: searches[i % 10], limit: 10 }), http: (i: number) => fetch(`${server.url}/v1/factors?search=${encodeURIComponent(searches[i % 10] ?? '')}&limit=10`) },
       { name: 'resolve (5 matches)', local: (i: number) => engine.resolve({ description: descriptions[i % 10] ?? '', limit: 5 }), http: (i: number) => fetch(`${server.url}/v1/calculate/resolve`, { method: 'POST', headers: { authorization: `Bearer ${issued.key}`, 'content-type': 'application/json' }, body: JSON.stringify({ description: descriptions[i % 10], limit: 5 }) }) },
     ]
+    const only = flag('only')
     const rows = []
-    for (const s of scenarios) {
+    for (const s of scenarios.filter((x) => !only || x.name.startsWith(only))) {
       for (let i = 0; i < 20; i++) { s.local(i); await (await s.http(i)).arrayBuffer() }
       const local: number[] = []
       const http: number[] = []
+      const localCpu: number[] = []
+      const serverCpu: number[] = []
       let bytes = 0
       for (let r = 0; r < rounds; r++) {
         let t = performance.now()
+        let cpu = ownCpuMillis()
         for (let i = 0; i < calls; i++) JSON.stringify(s.local(i))
         local.push((performance.now() - t) / calls)
+        localCpu.push((ownCpuMillis() - cpu) / calls)
         t = performance.now()
+        cpu = cpuMillis(server.child.pid)
         for (let i = 0; i < calls; i++) {
           const res = await s.http(i)
           const body = await res.arrayBuffer()
@@ -68,8 +102,13 @@ async function main(): Promise<void> {
           bytes += body.byteLength
         }
         http.push((performance.now() - t) / calls)
+        serverCpu.push((cpuMillis(server.child.pid) - cpu) / calls)
       }
-      rows.push({ scenario: s.name, in_process_ms: Math.round(median(local) * 1000) / 1000, http_ms: Math.round(median(http) * 1000) / 1000, ratio: Math.round((median(http) / median(local)) * 100) / 100, mean_body_bytes: Math.round(bytes / (calls * rounds)) })
+      rows.push({
+        scenario: s.name, in_process_ms: round3(median(local)), http_ms: round3(median(http)), ratio: Math.round((median(http) / median(local)) * 100) / 100,
+        in_process_cpu_ms: round3(median(localCpu)), server_cpu_ms: round3(median(serverCpu)), cpu_ratio: Math.round((median(serverCpu) / median(localCpu)) * 100) / 100,
+        server_cpu_rounds_ms: serverCpu.map(round3), mean_body_bytes: Math.round(bytes / (calls * rounds)),
+      })
     }
     console.log(JSON.stringify({ date: new Date().toISOString(), loadavg: loadavg().map((l) => Math.round(l * 100) / 100), rows }, null, 2))
   } finally {

@@ -25,8 +25,9 @@ export interface AppDeps {
    */
   requestHeader?: (env: unknown, name: string) => string | undefined | null
   /**
-   * The refusal the lookup's fast path already met for this request (routes/lookup-fast-path.ts), if
-   * any: the app throws it where it would count the call, instead of running the store call again.
+   * What a fast path already met for this request where the app counts it (routes/fast-path.ts), if
+   * anything: a refusal, which the app throws there instead of running the store call again; or
+   * `CountedAlready` (middleware/quota.ts), the call counted, answered by the app without counting again.
    */
   priorRefusal?: (env: unknown) => unknown
   /**

@@ -6,6 +6,7 @@ import { EMISSIONS_MAX_ACTIVITIES } from '@openfactors/engine'
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import { acceptsGzip } from './middleware/accept-gzip.ts'
+import { clientAddress } from './middleware/client-address.ts'
 import { jsonGzipper } from './middleware/json-gzip.ts'
 import type { AppDeps, AppEnv, Logger } from './app-env.ts'
 import { renderError } from './errors.ts'
@@ -15,7 +16,7 @@ import { fastCors } from './middleware/cors.ts'
 import { keyCache } from './middleware/key-cache.ts'
 import { jsonBody } from './middleware/body-guard.ts'
 import { keyIssuanceLimit } from './middleware/key-issuance.ts'
-import { addressLimit, currentLimitHeaders, meter } from './middleware/quota.ts'
+import { addressLimit, countOpen, currentLimitHeaders, meter } from './middleware/quota.ts'
 import { headerReader } from './middleware/request-header.ts'
 import { requestId, requestIds } from './middleware/request-id.ts'
 import { responseHeaders } from './middleware/response-headers.ts'
@@ -28,7 +29,9 @@ import { docRoutes } from './routes/docs.ts'
 import { factorRoutes } from './routes/factors.ts'
 import { keyRoutes } from './routes/keys.ts'
 import { lookupBodies } from './routes/lookup-bodies.ts'
-import { lookupFastPath, type LookupFastPath } from './routes/lookup-fast-path.ts'
+import type { FastPath } from './routes/fast-path.ts'
+import { lookupFastPath } from './routes/lookup-fast-path.ts'
+import { searchFastPath } from './routes/search-fast-path.ts'
 import { notFoundHandler } from './routes/method-not-allowed.ts'
 import { receiptRoutes } from './routes/receipts.ts'
 import { releaseRoutes } from './routes/releases.ts'
@@ -37,14 +40,13 @@ import { mcpRoutes } from './mcp/http.ts'
 
 const consoleLogger: Logger = (line) => console.log(JSON.stringify(line))
 
-function forwardedFor(req: Request): string | undefined {
-  return req.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || undefined
-}
-
-/** The app, and the lookup's fast path that shares its parts (routes/lookup-fast-path.ts; the Node entry wires it). */
+/** The app, and the fast paths that share its parts (routes/fast-path.ts; the Node entry wires them). */
 export interface Api {
   app: Hono<AppEnv>
-  lookup: LookupFastPath
+  /** The keyed lookup (routes/lookup-fast-path.ts). */
+  lookup: FastPath
+  /** The open search (routes/search-fast-path.ts). */
+  search: FastPath
 }
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
@@ -60,12 +62,13 @@ export function createApi(deps: AppDeps): Api {
   const app = new Hono<AppEnv>()
 
   const addressOf = (c: { req: { raw: Request }; env: unknown }): string =>
-    (deps.config.trustProxy ? forwardedFor(c.req.raw) : undefined) ?? deps.clientAddress?.(c.req.raw, c.env) ?? 'unknown'
+    clientAddress(deps.config.trustProxy, deps.config.trustProxy ? c.req.raw.headers.get('x-forwarded-for') : undefined, () => deps.clientAddress?.(c.req.raw, c.env))
 
   const keys = keyCache(deps.config.keyCacheMs)
   const hashOf = keyHasher()
   const header = headerReader(deps.requestHeader)
   const count = countCall(quotaDeps, hashOf, keys)
+  const openCount = countOpen(quotaDeps)
   const ids = requestIds()
   const bodies = lookupBodies(deps.engine)
   const routeDeps: RouteDeps = {
@@ -78,7 +81,7 @@ export function createApi(deps: AppDeps): Api {
     offload: deps.offload,
     verifyReceipt: deps.verifyReceipt,
     guards: {
-      open: addressLimit(quotaDeps, addressOf),
+      open: addressLimit(openCount, addressOf, deps.priorRefusal),
       issue: keyIssuanceLimit(quotaDeps, addressOf),
       key: requireKey(deps.store, (account) => currentLimitHeaders(account, quotaDeps), keys, hashOf),
       counted: countedKey(count, header, deps.priorRefusal),
@@ -145,5 +148,9 @@ export function createApi(deps: AppDeps): Api {
   if (deps.staticFiles) app.get('*', deps.staticFiles)
 
   app.notFound(notFoundHandler(app))
-  return { app, lookup: lookupFastPath({ count, bodies, ids, logger: accessLog, clock }) }
+  return {
+    app,
+    lookup: lookupFastPath({ count, bodies, ids, logger: accessLog, clock }),
+    search: searchFastPath({ engine: deps.engine, countOpen: openCount, ids, logger: accessLog, clock, trustProxy: deps.config.trustProxy, gzip: deps.gzip }),
+  }
 }

@@ -65,6 +65,8 @@ export const EnvSchema = z.object({
    * framework's layers for plain keyed lookups. Off only to compare or to rule it out.
    */
   OPENFACTORS_FAST_LOOKUP: flag(true),
+  /** The open search's fast path (routes/search-fast-path.ts), likewise. */
+  OPENFACTORS_FAST_SEARCH: flag(true),
   /** Allow webhook URLs on loopback, private, link-local and metadata addresses (development only). */
   OPENFACTORS_ALLOW_PRIVATE_WEBHOOKS: flag(false),
 })
@@ -95,6 +97,7 @@ export interface ServerConfig {
   calcWorkers: number
   calcTimeoutMs: number
   fastLookup: boolean
+  fastSearch: boolean
 }
 
 /** Bounds every JSON body and MCP message is checked against before any work starts. */
@@ -149,6 +152,7 @@ export function parseEnv(env: Record<string, string | undefined>): ServerConfig 
     calcWorkers: e.OPENFACTORS_CALC_WORKERS,
     calcTimeoutMs: e.OPENFACTORS_CALC_TIMEOUT_MS,
     fastLookup: e.OPENFACTORS_FAST_LOOKUP,
+    fastSearch: e.OPENFACTORS_FAST_SEARCH,
   }
 }
 

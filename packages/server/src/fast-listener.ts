@@ -1,6 +1,6 @@
 /**
- * The Node side of the lookup's fast path (routes/lookup-fast-path.ts): a request listener that
- * offers each request to the fast path first and hands everything else to @hono/node-server's
+ * The Node side of the fast paths (routes/fast-path.ts: the lookup's, the search's): a request
+ * listener that offers each request to the fast path first and hands everything else to @hono/node-server's
  * listener (the app); so too every call the fast path refused, with its refusal kept in `refusals`
  * for the app to throw (`AppDeps.priorRefusal`). The fast path's answer is written as
  * @hono/node-server writes a `sendJson` answer: `writeHead(200, record)` then `end(bytes)`.
@@ -9,7 +9,7 @@
  * (400); such requests go to it, so they get its answer. Hosts found valid are remembered (a few).
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
-import type { LookupFastPath } from './routes/lookup-fast-path.ts'
+import type { FastPath } from './routes/fast-path.ts'
 
 const HOSTS_KEPT = 64
 
@@ -32,7 +32,7 @@ function hostCheck(): (host: string | undefined) => boolean {
 }
 
 export function fastFirst(
-  fast: LookupFastPath,
+  fast: FastPath,
   header: (incoming: IncomingMessage, name: string) => string | undefined,
   listener: RequestListener,
   refusals: WeakMap<IncomingMessage, unknown>,
@@ -40,7 +40,7 @@ export function fastFirst(
   const hostOk = hostCheck()
   return (incoming, outgoing) => {
     const answer = hostOk(incoming.headers.host)
-      ? fast({ method: incoming.method, url: incoming.url, header: (name) => header(incoming, name) })
+      ? fast({ method: incoming.method, url: incoming.url, header: (name) => header(incoming, name), address: incoming.socket.remoteAddress })
       : undefined
     if (answer === undefined) return listener(incoming, outgoing)
     answer.then((a) => {

@@ -13,6 +13,7 @@ import { gzipSync } from 'node:zlib'
 import type { AddressInfo } from 'node:net'
 import { createApi } from './app.ts'
 import { fastFirst } from './fast-listener.ts'
+import type { FastPath } from './routes/fast-path.ts'
 import type { AppEnv, Logger } from './app-env.ts'
 import type { ServerConfig } from './config.ts'
 import { ensureReleases } from './ensure-releases.ts'
@@ -74,7 +75,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
   const staticDir = config.staticDir ?? join(repoRoot(), 'examples', 'browser-app', 'dist')
   // Refusals the lookup's fast path met, for the app to answer with (fast-listener.ts).
   const refusals = new WeakMap<IncomingMessage, unknown>()
-  const { app, lookup } = createApi({
+  const { app, lookup, search } = createApi({
     engine, store, config, releases: files, verifyReceipt, logger, ...(offload ? { offload } : {}),
     clientAddress: (_req, env) => (env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.remoteAddress,
     requestHeader: nodeRequestHeader,
@@ -86,9 +87,11 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     ...(existsSync(staticDir) ? { staticFiles: serveStatic<AppEnv>({ root: staticDir }) } : {}),
   })
 
-  // @hono/node-server's listener (as its `serve` makes it), behind the lookup's fast path unless that is off.
+  // @hono/node-server's listener (as its `serve` makes it), behind the lookup's and the search's fast paths unless they are off.
   const listener = getRequestListener(app.fetch, config.host ? { hostname: config.host } : {})
-  const server: ServerType = createHttpServer(config.fastLookup ? fastFirst(lookup, (incoming, name) => rawHeader(incoming.rawHeaders, name), listener, refusals) : listener)
+  const paths = [...(config.fastLookup ? [lookup] : []), ...(config.fastSearch ? [search] : [])]
+  const fast: FastPath = paths.length === 2 ? (req) => lookup(req) ?? search(req) : (paths[0] ?? (() => undefined))
+  const server: ServerType = createHttpServer(paths.length > 0 ? fastFirst(fast, (incoming, name) => rawHeader(incoming.rawHeaders, name), listener, refusals) : listener)
   await new Promise<void>((resolve) => server.listen(config.port, config.host, () => resolve()))
   const port = (server.address() as AddressInfo).port
 

@@ -99,19 +99,43 @@ export async function currentLimitHeaders(account: Account, deps: QuotaDeps): Pr
   return rateLimitHeaders(nearestLimit(await usageOf(account, deps)))
 }
 
-export function addressLimit(deps: QuotaDeps, addressOf: (c: Context<AppEnv>) => string): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
+/**
+ * One open call counted against its client address's per-minute limit: resolves with the RateLimit-*
+ * to send; a refusal is thrown (`rate_limited` with Retry-After). Shared by `addressLimit` and the
+ * search's fast path (routes/search-fast-path.ts), so both count and refuse alike.
+ */
+export type CountOpen = (address: string) => Promise<Record<string, string>>
+
+export function countOpen(deps: QuotaDeps): CountOpen {
+  return async (address) => {
     const now = deps.clock()
     const minute = minuteWindow(now)
     const limit = deps.config.openRatePerMinute
-    const result = await deps.store.consume(`ip:${addressOf(c)}`, [{ window: minute.id, limit }])
+    const result = await deps.store.consume(`ip:${address}`, [{ window: minute.id, limit }])
     const used = result.counts[0] ?? limit
     const state = limitState('burst', limit, used, minute.resets, now)
     if (!result.ok) {
       throw new ApiError('rate_limited', `Open endpoints allow ${limit} calls per minute per address; retry in ${state.reset_seconds} s.`,
         { limit, resets_at: state.resets_at }, { ...rateLimitHeaders(state), 'Retry-After': String(state.reset_seconds) })
     }
-    Object.assign(headerRecord(c), rateLimitHeaders(state))
+    return rateLimitHeaders(state)
+  }
+}
+
+/**
+ * A call a fast path counted already (its RateLimit-*) and handed to the app anyway (its route
+ * failed after counting): the app answers it without counting it again.
+ */
+export class CountedAlready {
+  constructor(readonly headers: Record<string, string>) {}
+}
+
+/** `prior`: what a fast path met for this request where the app would count it (a refusal, or `CountedAlready`). */
+export function addressLimit(count: CountOpen, addressOf: (c: Context<AppEnv>) => string, prior?: (env: unknown) => unknown): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const met = prior?.(c.env)
+    if (met !== undefined && !(met instanceof CountedAlready)) throw met
+    Object.assign(headerRecord(c), met instanceof CountedAlready ? met.headers : await count(addressOf(c)))
     await next()
   }
 }

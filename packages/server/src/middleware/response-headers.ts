@@ -67,3 +67,17 @@ export function addJsonHeaders(record: HeaderRecord, json: string | Uint8Array, 
   }
   return record
 }
+
+/**
+ * A header record as @hono/node-server writes the headers of a Response that has a `Headers` object
+ * (`c.json`'s, or one a middleware rebuilt): names in lower case, in the sorted order `Headers`
+ * iterates them. A fast path answering for such a route writes this, so its header lines are the route's.
+ */
+export function asFetchHeaders(record: HeaderRecord): HeaderRecord {
+  const entries: Array<[string, string]> = []
+  for (const name in record) entries.push([name.toLowerCase(), record[name] as string])
+  entries.sort((a, b) => (a[0] < b[0] ? -1 : 1))
+  const out: HeaderRecord = {}
+  for (const [name, value] of entries) out[name] = value
+  return out
+}

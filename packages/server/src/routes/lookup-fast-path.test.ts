@@ -5,56 +5,22 @@
  * header lines (names, order, values) and body bytes must match. Only `Date`, generated request
  * ids and the remaining count (one call later) may differ.
  */
-import { getRequestListener } from '@hono/node-server'
-import { createServer, request, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http'
 import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { harness, type Harness } from '../../test/support/harness.ts'
+import { fastAndNormal, type FastAndNormal } from '../../test/support/fast-and-normal.ts'
+import { rawRequest, shape, type Raw } from '../../test/support/raw-http.ts'
 import { createApi } from '../app.ts'
 import type { LogLine } from '../app-env.ts'
-import { fastFirst } from '../fast-listener.ts'
-import { nodeRequestHeader, rawHeader } from '../serve.ts'
+import { nodeRequestHeader } from '../serve.ts'
 import type { Store } from '../stores/types.ts'
-import type { LookupFastPath } from './lookup-fast-path.ts'
-
-interface Raw { status: number; headers: string[]; body: Buffer }
-
-function get(port: number, path: string, headers: OutgoingHttpHeaders, opts: { method?: string; setHost?: boolean } = {}): Promise<Raw> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, headers, agent: false, method: opts.method ?? 'GET', setHost: opts.setHost ?? true }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (d: Buffer) => chunks.push(d))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.rawHeaders, body: Buffer.concat(chunks) }))
-    })
-    req.on('error', reject)
-    req.end()
-  })
-}
-
-/** Header lines with the values that may differ between two calls replaced by their shape. */
-function shape(raw: Raw): string[] {
-  const lines: string[] = []
-  for (let i = 0; i < raw.headers.length; i += 2) {
-    const name = raw.headers[i] ?? ''
-    const value = raw.headers[i + 1] ?? ''
-    const lower = name.toLowerCase()
-    if (lower === 'date') lines.push(`${name}: <date>`)
-    else if (lower === 'ratelimit-remaining') lines.push(`${name}: <n>`)
-    else if (lower === 'x-request-id' && /^req_[0-9a-f]{24}$/.test(value)) lines.push(`${name}: <generated>`)
-    else lines.push(`${name}: ${value}`)
-  }
-  return lines
-}
 
 const remaining = (raw: Raw): number => Number(raw.headers[raw.headers.indexOf('RateLimit-Remaining') + 1])
 
 describe('lookup fast path', () => {
   let h: Harness
-  let servers: Server[] = []
-  let fastPort = 0
-  let normalPort = 0
-  let answered = 0
+  let two: FastAndNormal
   let storeCalls = 0
   const logs: LogLine[] = []
   let key = ''
@@ -66,51 +32,29 @@ describe('lookup fast path', () => {
       storeCalls += 1
       return h.store.consumeForKey!(hash, countFor)
     } }
-    const refusals = new WeakMap<IncomingMessage, unknown>()
-    const { app, lookup } = createApi({
-      engine: h.engine, store, config: h.config, clock, logger: (line) => { logs.push(line) }, requestHeader: nodeRequestHeader,
-      priorRefusal: (env) => {
-        const incoming = (env as { incoming?: IncomingMessage }).incoming
-        return incoming ? refusals.get(incoming) : undefined
-      },
+    two = await fastAndNormal((priorRefusal) => {
+      const { app, lookup } = createApi({ engine: h.engine, store, config: h.config, clock, logger: (line) => { logs.push(line) }, requestHeader: nodeRequestHeader, priorRefusal })
+      return { app, fast: lookup }
     })
-    const counting: LookupFastPath = (req) => lookup(req)?.then((a) => {
-      if (!('refusal' in a)) answered += 1
-      return a
-    })
-    const listener = getRequestListener(app.fetch)
-    const fast = createServer(fastFirst(counting, (incoming, name) => rawHeader(incoming.rawHeaders, name), listener, refusals))
-    const normal = createServer(listener)
-    servers = [fast, normal]
-    await Promise.all(servers.map((s) => new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()))))
-    fastPort = (fast.address() as AddressInfo).port
-    normalPort = (normal.address() as AddressInfo).port
     key = await h.key('fast@example.org', 'enterprise')
   })
 
   afterAll(async () => {
-    await Promise.all(servers.map((s) => new Promise((r) => s.close(r))))
+    await two.close()
     await h.close()
   })
 
-  /** The same request to both servers (fast first); their answers, checked equal. */
-  async function both(path: string, headers: OutgoingHttpHeaders, opts: { method?: string; setHost?: boolean } = {}): Promise<[Raw, Raw]> {
-    const fast = await get(fastPort, path, headers, opts)
-    const normal = await get(normalPort, path, headers, opts)
-    expect(fast.status).toBe(normal.status)
-    expect(shape(fast)).toEqual(shape(normal))
-    expect(fast.body.equals(normal.body)).toBe(true)
-    return [fast, normal]
-  }
+  const both = (path: string, headers: OutgoingHttpHeaders, opts: { method?: string; setHost?: boolean } = {}): Promise<[Raw, Raw]> => two.both(path, headers, opts)
+  const get = (port: number, path: string, headers: OutgoingHttpHeaders): Promise<Raw> => rawRequest(port, path, headers)
 
   const auth = (k: string): IncomingHttpHeaders => ({ authorization: `Bearer ${k}` })
 
   it('serves a kept lookup itself, with the same status, header lines and bytes, and counts it once', async () => {
     // The first lookup of a key goes the normal way (it keeps the body).
-    await get(fastPort, '/v1/factors/fuels.gb.diesel.litres', auth(key))
-    expect(answered).toBe(0)
+    await get(two.fastPort, '/v1/factors/fuels.gb.diesel.litres', auth(key))
+    expect(two.answered()).toBe(0)
     const [fast, normal] = await both('/v1/factors/fuels.gb.diesel.litres', auth(key))
-    expect(answered).toBe(1)
+    expect(two.answered()).toBe(1)
     expect(fast.status).toBe(200)
     expect(remaining(fast) - remaining(normal)).toBe(1)
     expect(shape(fast).map((l) => l.split(':')[0])).toEqual([
@@ -123,11 +67,11 @@ describe('lookup fast path', () => {
     expect(a).toMatchObject({ method: 'GET', path: '/v1/factors/fuels.gb.diesel.litres', status: 200 })
     // An incoming request id is echoed by both.
     await both('/v1/factors/fuels.gb.diesel.litres', { ...auth(key), 'x-request-id': 'trace-42' })
-    expect(answered).toBe(2)
+    expect(two.answered()).toBe(2)
   })
 
   it('leaves every refusal to the normal path: no key, a malformed, unknown or rotated key, over the burst', async () => {
-    const before = answered
+    const before = two.answered()
     await both('/v1/factors/fuels.gb.diesel.litres', {})
     await both('/v1/factors/fuels.gb.diesel.litres', auth('nope'))
     await both('/v1/factors/fuels.gb.diesel.litres', auth(`of_live_${'A'.repeat(43)}`))
@@ -137,7 +81,7 @@ describe('lookup fast path', () => {
     expect(rotate.status).toBe(201)
     const [refused] = await both('/v1/factors/fuels.gb.diesel.litres', auth(rotated))
     expect(refused.status).toBe(401)
-    expect(answered).toBe(before + 1)
+    expect(two.answered()).toBe(before + 1)
 
     // Burst 2: the fast path answers the first call, the normal path the second; both refuse the third and fourth alike.
     const limited = await h.key('limited@example.org', 'free', { burst_per_minute: 2 })
@@ -148,11 +92,11 @@ describe('lookup fast path', () => {
     // One store call on each server: the app answered the fast path's refusal without counting again.
     expect(storeCalls - calls).toBe(2)
     expect(shape(over)).toContain('retry-after: 30')
-    expect(answered).toBe(before + 2)
+    expect(two.answered()).toBe(before + 2)
   })
 
   it('leaves the rest to the normal path: unknown factors, queries, CORS, compression, HEAD, a bad Host', async () => {
-    const before = answered
+    const before = two.answered()
     await both('/v1/factors/fuels.gb.nothing.litres', auth(key))
     await both('/v1/factors/fuels.gb.diesel.litres?as_of=2026-01-01', auth(key))
     await both('/v1/factors/fuels.gb.diesel.litres?unknown=1', auth(key))
@@ -161,21 +105,21 @@ describe('lookup fast path', () => {
     const [hostless] = await both('/v1/factors/fuels.gb.diesel.litres', auth(key), { setHost: false })
     expect(hostless.status).toBe(400)
     await both('/v1/factors/fuels.gb.diesel.litres', { ...auth(key), host: '1.2.3' })
-    expect(answered).toBe(before)
+    expect(two.answered()).toBe(before)
   })
 
   it('serves clients that send Accept-Encoding as the normal path would: a small body as it is, a large one gzipped once per key', async () => {
-    const before = answered
+    const before = two.answered()
     // Diesel's body is under compress()'s 1 KiB threshold: sent as it is, whatever was asked.
     await both('/v1/factors/fuels.gb.diesel.litres', { ...auth(key), 'accept-encoding': 'gzip, deflate, br' })
-    expect(answered).toBe(before + 1)
+    expect(two.answered()).toBe(before + 1)
     // The concrete's body (2.4 KB) is gzipped; the first gzip lookup goes the normal way and keeps the gzip.
     const concrete = '/v1/factors/materials.concrete.ready_mix.c30_37'
     const gzip = { ...auth(key), 'accept-encoding': 'gzip, deflate, br' }
-    const first = await get(fastPort, concrete, gzip)
-    expect(answered).toBe(before + 1)
+    const first = await get(two.fastPort, concrete, gzip)
+    expect(two.answered()).toBe(before + 1)
     const [fast] = await both(concrete, gzip)
-    expect(answered).toBe(before + 2)
+    expect(two.answered()).toBe(before + 2)
     expect(shape(fast)).toEqual(expect.arrayContaining(['Content-Encoding: gzip', 'Vary: Accept-Encoding', `Content-Length: ${fast.body.byteLength}`]))
     expect(fast.body.equals(first.body)).toBe(true)
     expect(JSON.parse(gunzipSync(fast.body).toString('utf8'))).toEqual(h.engine.lookup('materials.concrete.ready_mix.c30_37'))
@@ -187,6 +131,6 @@ describe('lookup fast path', () => {
     // No Accept-Encoding: the plain body, without Vary, from the fast path.
     const [plain] = await both(concrete, auth(key))
     expect(shape(plain).some((l) => l.startsWith('Vary'))).toBe(false)
-    expect(answered).toBe(before + 3)
+    expect(two.answered()).toBe(before + 3)
   })
 })

@@ -26,29 +26,11 @@ import type { CountCall } from '../middleware/counted-key.ts'
 import { accessLine, type RequestIds } from '../middleware/request-id.ts'
 import { addJsonHeaders, type HeaderRecord } from '../middleware/response-headers.ts'
 import { addSecurityHeaders } from '../middleware/security-headers.ts'
+import type { FastAnswer, FastPath, FastRefusal, FastRequest } from './fast-path.ts'
 import type { LookupBodies } from './lookup-bodies.ts'
 
-export interface FastRequest {
-  method: string | undefined
-  /** The request target as sent (path and query). */
-  url: string | undefined
-  /** A request header as the normal path reads it (repeated fields joined with ", "); names lower case. */
-  header(name: string): string | undefined
-}
-
-/** A 200 answer: write `headers` (a plain record, in its order) and `body`. */
-export interface FastAnswer {
-  headers: HeaderRecord
-  body: Uint8Array
-}
-
-/** The call was refused: the normal path answers, with this refusal. */
-export interface FastRefusal {
-  refusal: unknown
-}
-
-/** Undefined at once when the request is not the fast path's; else the answer or the refusal. */
-export type LookupFastPath = (req: FastRequest) => Promise<FastAnswer | FastRefusal> | undefined
+export type { FastAnswer, FastRefusal, FastRequest } from './fast-path.ts'
+export type LookupFastPath = FastPath
 
 export interface LookupFastPathDeps {
   count: CountCall

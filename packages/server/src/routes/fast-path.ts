@@ -1,0 +1,34 @@
+/**
+ * What a fast path is (routes/lookup-fast-path.ts, routes/search-fast-path.ts): a common request
+ * answered without Hono's request, context and middleware chain, with the same status, header lines
+ * and bytes as the app would send; anything else, and every refusal, is left to the app
+ * (fast-listener.ts wires them in front of it on Node). Web-standard: no Node API.
+ */
+import type { HeaderRecord } from '../middleware/response-headers.ts'
+
+export interface FastRequest {
+  method: string | undefined
+  /** The request target as sent (path and query). */
+  url: string | undefined
+  /** A request header as the normal path reads it (repeated fields joined with ", "); names lower case. */
+  header(name: string): string | undefined
+  /** The client's address as the host gives it to the app (`AppDeps.clientAddress`; Node: the socket's). */
+  address?: string | undefined
+}
+
+/** A 200 answer: write `headers` (a plain record, in its order) and `body`. */
+export interface FastAnswer {
+  headers: HeaderRecord
+  body: Uint8Array
+}
+
+/**
+ * The app answers, with this: a refusal met where the app would count the call (`AppDeps.priorRefusal`),
+ * thrown there instead of counting again; or `CountedAlready` (middleware/quota.ts).
+ */
+export interface FastRefusal {
+  refusal: unknown
+}
+
+/** Undefined at once when the request is not the fast path's; else the answer or the refusal. */
+export type FastPath = (req: FastRequest) => Promise<FastAnswer | FastRefusal> | undefined
