@@ -103,28 +103,33 @@ interface Log {
   next: Int32Array
   word: Int32Array
   expansion: Int32Array
+  /** The fields the expansion matched the document in, as bits of the word's field positions. */
+  fields: Int32Array
   length: number
 }
 
 function newLog(capacity: number): Log {
-  return { next: new Int32Array(capacity), word: new Int32Array(capacity), expansion: new Int32Array(capacity), length: 0 }
+  return { next: new Int32Array(capacity), word: new Int32Array(capacity), expansion: new Int32Array(capacity), fields: new Int32Array(capacity), length: 0 }
 }
 
 /** Append a record, growing the arrays when full; returns its number. */
-function record(log: Log, next: number, word: number, expansion: number): number {
+function record(log: Log, next: number, word: number, expansion: number, fields: number): number {
   if (log.length === log.next.length) {
     const bigger = newLog(log.length * 2)
     bigger.next.set(log.next)
     bigger.word.set(log.word)
     bigger.expansion.set(log.expansion)
+    bigger.fields.set(log.fields)
     log.next = bigger.next
     log.word = bigger.word
     log.expansion = bigger.expansion
+    log.fields = bigger.fields
   }
   const k = log.length++
   log.next[k] = next
   log.word[k] = word
   log.expansion[k] = expansion
+  log.fields[k] = fields
   return k
 }
 
@@ -267,11 +272,13 @@ function scoreWord(p: Prepared, w: Word, wordIndex: number, into: Accumulator): 
       p.serial = 0
     }
     const expansionSerial = ++p.serial
-    for (const field of w.fields) {
+    for (let f = 0; f < w.fields.length; f++) {
+      const field = w.fields[f] as string
       const fieldId = p.fieldIds[field]
       if (fieldId === undefined) continue
       const postings = data.get(fieldId)
       if (!postings) continue
+      const fieldBit = 1 << f
       const fieldBoost = w.boost[field] ?? 1
       const lengths = p.lengths[fieldId] as Float64Array
       const avg = p.avg[fieldId] ?? 0
@@ -290,7 +297,11 @@ function scoreWord(p: Prepared, w: Word, wordIndex: number, into: Accumulator): 
           stamp[doc] = expansionSerial
           const last = head[doc] ?? -1
           if (last === -1) touched[p.touchedCount++] = doc
-          head[doc] = record(p.log, last, wordIndex, e)
+          head[doc] = record(p.log, last, wordIndex, e, fieldBit)
+        } else {
+          // This expansion's record is the document's latest: add the field.
+          const k = head[doc] ?? 0
+          p.log.fields[k] = (p.log.fields[k] ?? 0) | fieldBit
         }
       })
     }
@@ -302,9 +313,14 @@ interface Run {
   words: Word[]
   /** Index terms of the search by number. */
   termNames: string[]
-  /** Per hit, from `start` to `end`: (word, expansion) of each distinct index term it matched, latest word first. */
+  /**
+   * Per hit, from `start`, FLAT_STRIDE numbers per distinct index term it matched (latest word
+   * first): the word, the expansion, and the fields it matched in (bits of the word's fields).
+   */
   flat: Int32Array
 }
+
+const FLAT_STRIDE = 3
 
 /** Evaluate a node into a fresh accumulator (minisearch's combineResults: a op b, left to right). */
 function evaluate(run: Run, node: Node): Accumulator {
@@ -394,8 +410,9 @@ class LazyHit implements Hit {
       // A fresh array once, then refilled in place (`length = 0` would free its store): a caller
       // never keeps it past the search (see `hits`).
       for (let k = 0; k < this.termCount; k++) {
-        const word = this.run.words[this.run.flat[this.start + 2 * k] ?? 0] as Word
-        this.names[k] = (word.expansions[this.run.flat[this.start + 2 * k + 1] ?? 0] as [string, FieldTermData, number])[0]
+        const at = this.start + FLAT_STRIDE * k
+        const word = this.run.words[this.run.flat[at] ?? 0] as Word
+        this.names[k] = (word.expansions[this.run.flat[at + 1] ?? 0] as [string, FieldTermData, number])[0]
       }
       this.names.length = this.termCount
       this.named = true
@@ -422,12 +439,12 @@ class LazyHit implements Hit {
   /** Calls `fn` with each field the k-th term matched in; returns the term. */
   private fieldsOf(k: number, fn: (field: string) => void): string {
     const run = this.run as Run
-    const word = run.words[run.flat[this.start + 2 * k] ?? 0] as Word
-    const [term, data] = word.expansions[run.flat[this.start + 2 * k + 1] ?? 0] as [string, FieldTermData, number]
-    for (const field of word.fields) {
-      const fieldId = run.p.fieldIds[field]
-      if (fieldId !== undefined && data.get(fieldId)?.has(this.doc)) fn(field)
-    }
+    const at = this.start + FLAT_STRIDE * k
+    const word = run.words[run.flat[at] ?? 0] as Word
+    const term = (word.expansions[run.flat[at + 1] ?? 0] as [string, FieldTermData, number])[0]
+    // The fields the search found the term in for this document (scoreWord), in the word's order.
+    const fields = run.flat[at + 2] ?? 0
+    for (let f = 0; f < word.fields.length; f++) if (fields & (1 << f)) fn(word.fields[f] as string)
     return term
   }
 }
@@ -463,7 +480,7 @@ export function searchHits<T>(index: MiniSearch<T>, query: QueryTree | string, o
   const byMask = new Map<number, readonly string[]>()
   const seen = new Int32Array(termNames.length).fill(-1)
   // The previous search's records are no longer read (its hits are being reused): kept.
-  let flat = p.flat.length >= 4 * acc.n ? p.flat : new Int32Array(Math.max(16, 4 * acc.n))
+  let flat = p.flat.length >= 2 * FLAT_STRIDE * acc.n ? p.flat : new Int32Array(Math.max(16, 2 * FLAT_STRIDE * acc.n))
   let used = 0
   const { head, log } = p
   for (let i = 0; i < acc.n; i++) {
@@ -492,13 +509,14 @@ export function searchHits<T>(index: MiniSearch<T>, query: QueryTree | string, o
       const tid = (words[wi] as Word).termIds[e] ?? 0
       if (seen[tid] === out.length) continue
       seen[tid] = out.length
-      if (used + 2 > flat.length) {
+      if (used + FLAT_STRIDE > flat.length) {
         const bigger = new Int32Array(flat.length * 2)
         bigger.set(flat)
         flat = bigger
       }
       flat[used++] = wi
       flat[used++] = e
+      flat[used++] = log.fields[k] ?? 0
       count++
     }
     const hit = p.hits[out.length] ?? new LazyHit()
