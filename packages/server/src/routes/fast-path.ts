@@ -14,6 +14,11 @@ export interface FastRequest {
   header(name: string): string | undefined
   /** The client's address as the host gives it to the app (`AppDeps.clientAddress`; Node: the socket's). */
   address?: string | undefined
+  /**
+   * The whole body (a fast path asks only for one of a declared length within its limit). Once read,
+   * the app gets the same bytes if the request is handed to it.
+   */
+  body?(): Promise<Uint8Array>
 }
 
 /** A 200 answer: write `headers` (a plain record, in its order) and `body`. */
@@ -24,7 +29,8 @@ export interface FastAnswer {
 
 /**
  * The app answers, with this: a refusal met where the app would count the call (`AppDeps.priorRefusal`),
- * thrown there instead of counting again; or `CountedAlready` (middleware/quota.ts).
+ * thrown there instead of counting again; `CountedAlready` (middleware/quota.ts); or undefined, nothing
+ * met (a fast path that read the body and then found the request is not its own).
  */
 export interface FastRefusal {
   refusal: unknown

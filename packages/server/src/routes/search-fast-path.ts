@@ -16,7 +16,7 @@
  *
  * A refusal (over the open limit, store unavailable) is handed back for the app to throw where it
  * counts (`AppDeps.priorRefusal`); a search that fails after counting is handed back as
- * `CountedAlready`, so the app answers it without counting it again. Web-standard: no Node API.
+ * `CountedAlready`, so the app answers it without counting it again or searching again. Web-standard: no Node API.
  */
 import { getQueryParam } from 'hono/utils/url'
 import type { EnginePort } from '../engine-port.ts'
@@ -67,8 +67,8 @@ export function searchFastPath(deps: SearchFastPathDeps): FastPath {
       let json: string
       try {
         json = JSON.stringify(engine.search(query.data))
-      } catch {
-        return { refusal: new CountedAlready(limits) }
+      } catch (failure) {
+        return { refusal: new CountedAlready(limits, failure) }
       }
       const record: HeaderRecord = {}
       const id = ids(req.header('x-request-id'))
