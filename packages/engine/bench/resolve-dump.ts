@@ -1,6 +1,6 @@
 /**
  * Every development-set description resolved (with its hints), one JSON line each: keys,
- * confidences, decisions. Two dumps compared show whether a speed change altered any answer.
+ * confidences, decisions and explanations. Two dumps compared show whether a speed change altered any answer.
  * Run: `npx tsx --conditions=@openfactors/source packages/engine/bench/resolve-dump.ts > out.jsonl`.
  */
 import { createEngine } from '../src/engine.ts'
@@ -14,5 +14,5 @@ const engine = createEngine()
 engine.load(latest.bytes)
 for (const c of devSet(parseArtifact(latest.bytes))) {
   const r = engine.resolve({ description: c.description, limit: 10, ...(c.country ? { country: c.country } : {}), ...(c.unit ? { unit: c.unit } : {}) })
-  console.log(JSON.stringify([c.description, r.matches.map((m) => [m.key, m.confidence, m.decision, m.explanation.why])]))
+  console.log(JSON.stringify([c.description, r.matches.map((m) => [m.key, m.confidence, m.decision, m.explanation])]))
 }

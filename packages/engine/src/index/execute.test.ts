@@ -49,6 +49,17 @@ describe('searchHits: minisearch scoring without its per-hit objects', () => {
     const part = buildSearchIndex(rows, [3, 5], GAS_INDEX_OPTIONS)
     expect(expectSame(part, 'lpg', search).map((h) => h.id)).toEqual([5])
   })
+  it('lets go of what a longer earlier search pointed at', () => {
+    // Hit objects past the last search's count would otherwise keep that search's words alive.
+    const many = searchHits(index, 'diesel electricity natural gas hotel', { prefix: true })
+    const stale = many.slice(1)
+    expect(stale.length).toBeGreaterThan(0)
+    expect(searchHits(index, 'lpg', {}).length).toBe(1)
+    for (const h of stale) {
+      expect(h.queryTerms).toEqual([])
+      expect(h.terms).toEqual([])
+    }
+  })
   it('filters by row position', () => {
     // Hits are read before the index is searched again: its next search reuses the hit objects.
     const all = searchHits(index, 'diesel', { prefix: true }).map((h) => h.id)

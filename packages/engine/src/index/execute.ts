@@ -82,6 +82,10 @@ interface Prepared {
    * resolve, allocated afresh, made V8 tenure them and every young collection slow (docs/benchmarks.md).
    */
   hits: LazyHit[]
+  /** The (word, expansion) records of the last search's hits (`Run.flat`), reused by the next one. */
+  flat: Int32Array
+  /** How many of `hits` the last search handed out (those past it are cleared). */
+  hitsUsed: number
   /** Per short id: the last expansion that recorded it (numbers never reused). */
   stamp: Int32Array
   serial: number
@@ -125,7 +129,9 @@ function record(log: Log, next: number, word: number, expansion: number): number
 interface Accumulator {
   score: Float64Array
   mask: Uint32Array
+  /** The short ids with a score, in the first `n` places (the array is kept between searches: emptied, V8 frees its store). */
   docs: number[]
+  n: number
 }
 
 const prepared = new WeakMap<object, Prepared | null>()
@@ -149,22 +155,23 @@ function prepare(index: object): Prepared | null {
     const fieldCount = Object.keys(s._fieldIds).length
     const lengths = Array.from({ length: fieldCount }, () => new Float64Array(size))
     for (const [short, perField] of s._fieldLength) for (let f = 0; f < fieldCount; f++) (lengths[f] as Float64Array)[short] = perField[f] ?? 0
-    if (numeric && size === s._documentIds.size) out = { map, tokenize: o.tokenize, processTerm: o.processTerm, fields: o.fields, size, documentCount: s._documentCount, ids, fieldIds: s._fieldIds, lengths, avg: s._avgFieldLength, prefixes: new Map(), pool: [], hits: [], stamp: new Int32Array(size), serial: 0, head: new Int32Array(size).fill(-1), log: newLog(1 << 14), touched: [] }
+    if (numeric && size === s._documentIds.size) out = { map, tokenize: o.tokenize, processTerm: o.processTerm, fields: o.fields, size, documentCount: s._documentCount, ids, fieldIds: s._fieldIds, lengths, avg: s._avgFieldLength, prefixes: new Map(), pool: [], hits: [], flat: new Int32Array(0), hitsUsed: 0, stamp: new Int32Array(size), serial: 0, head: new Int32Array(size).fill(-1), log: newLog(1 << 14), touched: [] }
   }
   prepared.set(index, out)
   return out
 }
 
 function acquire(p: Prepared): Accumulator {
-  return p.pool.pop() ?? { score: new Float64Array(p.size), mask: new Uint32Array(p.size), docs: [] }
+  return p.pool.pop() ?? { score: new Float64Array(p.size), mask: new Uint32Array(p.size), docs: [], n: 0 }
 }
 
 function release(p: Prepared, a: Accumulator): void {
-  for (const d of a.docs) {
+  for (let i = 0; i < a.n; i++) {
+    const d = a.docs[i] ?? 0
     a.score[d] = 0
     a.mask[d] = 0
   }
-  a.docs.length = 0
+  a.n = 0
   p.pool.push(a)
 }
 
@@ -275,7 +282,7 @@ function scoreWord(p: Prepared, w: Word, wordIndex: number, into: Accumulator): 
         if (mask[doc] === 0) {
           mask[doc] = bit
           score[doc] = weighted
-          docs.push(doc)
+          docs[into.n++] = doc
         } else score[doc] = (score[doc] ?? 0) + weighted
         if (stamp[doc] !== expansionSerial) {
           stamp[doc] = expansionSerial
@@ -311,22 +318,25 @@ function evaluate(run: Run, node: Node): Accumulator {
       continue
     }
     if (node.combineWith === 'AND') {
-      const kept: number[] = []
-      for (const d of acc.docs) {
+      // Kept in place, in order.
+      let kept = 0
+      for (let i = 0; i < acc.n; i++) {
+        const d = acc.docs[i] ?? 0
         if (part.mask[d] !== 0) {
           acc.score[d] = (acc.score[d] ?? 0) + (part.score[d] ?? 0)
           acc.mask[d] = (acc.mask[d] ?? 0) | (part.mask[d] ?? 0)
-          kept.push(d)
+          acc.docs[kept++] = d
         } else {
           acc.score[d] = 0
           acc.mask[d] = 0
         }
       }
-      acc.docs = kept
+      acc.n = kept
     } else {
-      for (const d of part.docs) {
+      for (let i = 0; i < part.n; i++) {
+        const d = part.docs[i] ?? 0
         if (acc.mask[d] === 0) {
-          acc.docs.push(d)
+          acc.docs[acc.n++] = d
           acc.score[d] = part.score[d] ?? 0
           acc.mask[d] = part.mask[d] ?? 0
         } else {
@@ -339,6 +349,8 @@ function evaluate(run: Run, node: Node): Accumulator {
   }
   return acc ?? acquire(run.p)
 }
+
+const NO_QUERY_TERMS: readonly string[] = []
 
 class LazyHit implements Hit {
   private names: string[] = []
@@ -364,6 +376,15 @@ class LazyHit implements Hit {
     this.named = false
     this.fields = null
     return this
+  }
+
+  /** Drop what this object points at while it is not handed out. */
+  clear(): void {
+    this.queryTerms = NO_QUERY_TERMS
+    this.run = null
+    this.fields = null
+    this.named = false
+    this.names.length = 0
   }
 
   get terms(): string[] {
@@ -438,10 +459,12 @@ export function searchHits<T>(index: MiniSearch<T>, query: QueryTree | string, o
   // Query terms by word mask: hits matching the same words share one array.
   const byMask = new Map<number, readonly string[]>()
   const seen = new Int32Array(termNames.length).fill(-1)
-  let flat = new Int32Array(Math.max(16, 4 * acc.docs.length))
+  // The previous search's records are no longer read (its hits are being reused): kept.
+  let flat = p.flat.length >= 4 * acc.n ? p.flat : new Int32Array(Math.max(16, 4 * acc.n))
   let used = 0
   const { head, log } = p
-  for (const doc of acc.docs) {
+  for (let i = 0; i < acc.n; i++) {
+    const doc = acc.docs[i] ?? 0
     const id = p.ids[doc] ?? -1
     if (filter && !filter(id)) continue
     const mask = acc.mask[doc] ?? 0
@@ -480,6 +503,11 @@ export function searchHits<T>(index: MiniSearch<T>, query: QueryTree | string, o
     out.push(hit.set(id, (acc.score[doc] ?? 0) * (queryTerms.length || 1), queryTerms, count, start, doc, run))
   }
   run.flat = flat
+  p.flat = flat
+  // Pooled hits past this search's last still point at an older search's run (its words and
+  // term records, tens of KB): cleared, or V8 promotes that run to the old space as garbage.
+  for (let i = out.length; i < p.hitsUsed; i++) p.hits[i]?.clear()
+  p.hitsUsed = out.length
   release(p, acc)
   for (const doc of p.touched) head[doc] = -1
   p.touched.length = 0

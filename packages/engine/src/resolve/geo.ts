@@ -13,17 +13,25 @@ export interface GeoVerdict {
   weight: number
 }
 
-function against(row: FactorRow, place: Place): GeoVerdict {
+// The verdicts, made once: resolve asks for one per candidate and place, thousands per description.
+const EXACT: Readonly<GeoVerdict> = { match: 'exact', weight: 1 }
+const EXACT_SUBNATIONAL: Readonly<GeoVerdict> = { match: 'exact', weight: 0.8 }
+const REGION: Readonly<GeoVerdict> = { match: 'region', weight: 0.85 }
+const OTHER_REGION: Readonly<GeoVerdict> = { match: 'mismatch', weight: 0.5 }
+const GLOBAL: Readonly<GeoVerdict> = { match: 'global', weight: 0.75 }
+const MISMATCH: Readonly<GeoVerdict> = { match: 'mismatch', weight: 0.45 }
+
+function against(row: FactorRow, place: Place): Readonly<GeoVerdict> {
   const region = row.region ?? null
   if (row.country === place.country) {
-    if (place.regions.length === 0) return region === null ? { match: 'exact', weight: 1 } : { match: 'exact', weight: 0.8 }
-    if (region !== null && place.regions.includes(region)) return { match: 'exact', weight: 1 }
-    if (region === null) return { match: 'region', weight: 0.85 }
-    return { match: 'mismatch', weight: 0.5 }
+    if (place.regions.length === 0) return region === null ? EXACT : EXACT_SUBNATIONAL
+    if (region !== null && place.regions.includes(region)) return EXACT
+    if (region === null) return REGION
+    return OTHER_REGION
   }
-  if (row.country === 'eu' && EU_MEMBERS.has(place.country)) return { match: 'region', weight: 0.85 }
-  if (row.country === 'glo') return { match: 'global', weight: 0.75 }
-  return { match: 'mismatch', weight: 0.45 }
+  if (row.country === 'eu' && EU_MEMBERS.has(place.country)) return REGION
+  if (row.country === 'glo') return GLOBAL
+  return MISMATCH
 }
 
 /**
@@ -47,12 +55,12 @@ export function narrowestPlaces(places: readonly Place[]): readonly Place[] {
   return places.filter((p) => p.regions.length > 0 || !withRegion.has(p.country))
 }
 
-export function geoVerdict(row: FactorRow, places: readonly Place[], domain: string): GeoVerdict {
+export function geoVerdict(row: FactorRow, places: readonly Place[], domain: string): Readonly<GeoVerdict> {
   if (places.length === 0) return { match: 'unspecified', weight: unspecifiedWeight(row, domain) }
-  let best: GeoVerdict | null = null
+  let best: Readonly<GeoVerdict> | null = null
   for (const p of places) {
     const v = against(row, p)
     if (!best || RANK[v.match] > RANK[best.match] || (v.match === best.match && v.weight > best.weight)) best = v
   }
-  return best as GeoVerdict
+  return best as Readonly<GeoVerdict>
 }

@@ -37,43 +37,69 @@ export interface Scored {
 }
 
 /**
- * Whether query term `t` really matched: some matched word of the factor starting with it is
- * not a zone-code fragment or an "except" word. A term with no such word matched by typo
- * tolerance, which the exclusions do not concern.
+ * Whether query term `t` really matched: some matched word of the factor (in `a` or `b`) starting
+ * with it is not a zone-code fragment or an "except" word. A term with no such word matched by
+ * typo tolerance, which the exclusions do not concern.
  */
-function realMatch(t: string, docTerms: readonly string[], ex: ExcludedTerms): boolean {
+function realMatch(t: string, a: readonly string[], b: readonly string[], ex: ExcludedTerms): boolean {
+  const inA = realMatchIn(t, a, ex)
+  if (inA === 1) return true
+  const inB = realMatchIn(t, b, ex)
+  if (inB === 1) return true
+  return inA === 0 && inB === 0
+}
+
+/** 1: a word starting with `t` that is not excluded; -1: only excluded ones; 0: none. */
+function realMatchIn(t: string, docTerms: readonly string[], ex: ExcludedTerms): number {
   let any = false
   for (const d of docTerms) {
     if (!d.startsWith(t)) continue
     any = true
-    if (!ex.zone.has(d) && !ex.except.has(d)) return true
+    if (!ex.zone.has(d) && !ex.except.has(d)) return 1
   }
-  return !any
+  return any ? -1 : 0
 }
 
-interface Coverage {
-  mask: number
-  /** A concept matched only inside the factor's "except" clause. */
-  excepted: boolean
+function exceptMatch(t: string, a: readonly string[], b: readonly string[], ex: ExcludedTerms): boolean {
+  for (const d of a) if (d.startsWith(t) && ex.except.has(d)) return true
+  for (const d of b) if (d.startsWith(t) && ex.except.has(d)) return true
+  return false
 }
 
-function coverageOf(queryTerms: readonly string[], docTerms: readonly string[], conceptOfTerm: ReadonlyMap<string, number>, ex: ExcludedTerms | null): Coverage {
-  let mask = 0
-  // A concept with a word matched only in a zone code or an "except" clause is not covered,
-  // even when its other words match ("office paper" vs "Office Supplies (except Paper)").
-  let blocked = 0
-  let excepted = false
+/**
+ * The concepts a factor covers, as a bit mask, read from the query terms its hits matched (those
+ * of the main hit, `qa`, then of the industry hit, `qb`) and the factor's matched words (`da`,
+ * `db`); written into one object per call, as this runs for thousands of candidates.
+ */
+const coverage = { mask: 0, excepted: false }
+function coverageOf(qa: readonly string[], qb: readonly string[], da: readonly string[], db: readonly string[], conceptOfTerm: ReadonlyMap<string, number>, ex: ExcludedTerms | null): void {
+  coverage.mask = 0
+  coverage.excepted = false
+  blocked = 0
+  coverTerms(qa, da, db, conceptOfTerm, ex)
+  coverTerms(qb, da, db, conceptOfTerm, ex)
+  coverage.mask &= ~blocked
+}
+
+// A concept with a word matched only in a zone code or an "except" clause is not covered,
+// even when its other words match ("office paper" vs "Office Supplies (except Paper)").
+let blocked = 0
+function coverTerms(queryTerms: readonly string[], da: readonly string[], db: readonly string[], conceptOfTerm: ReadonlyMap<string, number>, ex: ExcludedTerms | null): void {
   for (const t of queryTerms) {
     const c = conceptOfTerm.get(t)
     if (c === undefined) continue
-    if (ex && !realMatch(t, docTerms, ex)) {
-      if (docTerms.some((d) => d.startsWith(t) && ex.except.has(d))) excepted = true
+    if (ex && !realMatch(t, da, db, ex)) {
+      if (exceptMatch(t, da, db, ex)) coverage.excepted = true
       blocked |= 1 << c
       continue
     }
-    mask |= 1 << c
+    coverage.mask |= 1 << c
   }
-  return { mask: mask & ~blocked, excepted }
+}
+
+/** Whether `a` or `b` holds `t`. */
+function eitherHas(a: readonly string[], b: readonly string[], t: string): boolean {
+  return a.includes(t) || b.includes(t)
 }
 
 const NO_TERMS: readonly string[] = []
@@ -198,6 +224,11 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
   const totalConceptWeight = conceptWeights.reduce((a, b) => a + b, 0) || 1
   const placeTerms = new Set(terms(parsed.placeWords.join(' ')))
   const places = narrowestPlaces(parsed.places)
+  /** Whether a query term a hit matched is a place word, not a word of the factor's unit. */
+  const namesPlace = (queryTerms: readonly string[], unit: string): boolean => {
+    for (const t of queryTerms) if (placeTerms.has(t) && !unitTerms(unit).has(t)) return true
+    return false
+  }
   const written = Math.max(1, new Set(parsed.concepts.flatMap((c) => terms(c.phrase))).size)
   const letters = description.replace(/[^A-Za-z]/g, '')
   const upper = letters.length >= 4 && (description.match(UPPER)?.length ?? 0) > 3 * (description.match(LOWER)?.length ?? 0)
@@ -217,24 +248,29 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
     const row = release.rows[position]
     if (!row) return false
     const facts = release.facts(position)
-    const queryTerms = ind ? [...(hit?.queryTerms ?? []), ...ind.queryTerms] : (hit?.queryTerms ?? [])
+    // The query terms and words matched by the main hit and the industry hit, read in turn.
+    const qa = hit?.queryTerms ?? NO_TERMS
+    const qb = ind?.queryTerms ?? NO_TERMS
     const excluded = excludedTermsOf(release, position)
     const namePlaces = placeTermsInName(release, position)
     // The index terms a hit matched are read only where they count (most rows: never).
-    const docTerms = excluded !== null || namePlaces > 0 ? (ind ? [...(hit?.terms ?? []), ...ind.terms] : (hit?.terms ?? [])) : NO_TERMS
-    const covered = coverageOf(queryTerms, docTerms, conceptOfTerm, excluded)
+    const readTerms = excluded !== null || namePlaces > 0
+    const da = readTerms ? (hit?.terms ?? NO_TERMS) : NO_TERMS
+    const db = readTerms ? (ind?.terms ?? NO_TERMS) : NO_TERMS
+    coverageOf(qa, qb, da, db, conceptOfTerm, excluded)
+    const excepted = coverage.excepted
     let coveredWeight = 0
     let uncovered = 0
     for (let c = 0; c < conceptWeights.length; c++) {
-      if (covered.mask & (1 << c)) coveredWeight += conceptWeights[c] ?? 0
+      if (coverage.mask & (1 << c)) coveredWeight += conceptWeights[c] ?? 0
       else uncovered++
     }
-    const coverage = conceptCount === 0 ? 0.5 : coveredWeight / totalConceptWeight
+    const covered = conceptCount === 0 ? 0.5 : coveredWeight / totalConceptWeight
     const code = facts.domain === 'spend' ? naicsOfRow(release, position) : null
     const vote = code === null ? 0 : (votes.share.get(code) ?? 0)
     // A factor that only shares the place words is not an answer, nor one that excludes what was
     // asked, unless labelled lines like this one vote for its industry.
-    if (coverage === 0 && vote === 0 && (!ind || covered.excepted)) return false
+    if (covered === 0 && vote === 0 && (!ind || excepted)) return false
     x.fill(0)
     if (hit) {
       x[I.text_rel] = top > 0 ? hit.score / top : 0
@@ -244,8 +280,8 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
       x[I.industry_rel] = industryTop > 0 ? ind.score / industryTop : 0
       x[I.industry_log] = Math.log1p(ind.score)
     }
-    x[I.coverage] = coverage
-    x[I.coverage_full] = coverage >= 0.999 ? 1 : 0
+    x[I.coverage] = covered
+    x[I.coverage_full] = covered >= 0.999 ? 1 : 0
     x[I.uncovered] = uncovered
     const geo = places.length === 0 ? UNSPECIFIED : geoVerdict(row, places, facts.domain)
     if (geo.match === 'exact') x[row.region ? I.geo_exact_region : I.geo_exact] = 1
@@ -273,7 +309,7 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
     for (let v = 0; unasked !== 0; v++, unasked >>>= 1) if (unasked & 1) x[VARIANT_OFFSET + v] = 1
     if (facts.variants & asked) x[I.variant_asked] = 1
     if (domains.size > 0) x[domains.has(facts.domain) ? I.domain_in : I.domain_out] = 1
-    if (covered.excepted) x[I.excepted] = 1
+    if (excepted) x[I.excepted] = 1
     if (facts.domain === 'spend') {
       x[I.spend_row] = 1
       if (money) x[I.spend_money_named] = 1
@@ -285,20 +321,23 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
       if (code !== null) {
         x[I.line_best] = votes.best.get(code) ?? 0
         x[I.line_prior] = Math.log1p(linesOfCode(model, code))
-        x[I.line_group] = votes.group.get(code.slice(0, 4)) ?? 0
+        x[I.line_group] = votes.group.get(naicsGroupOfRow(release, position) ?? '') ?? 0
       }
-      if (head !== null && queryTerms.includes(head)) x[I.head_matched] = 1
+      if (head !== null && eitherHas(qa, qb, head)) x[I.head_matched] = 1
     }
     let matchedPlaceTerms = 0
-    if (namePlaces > 0) for (const t of docTerms) if (placeTerms.has(t)) matchedPlaceTerms++
+    if (namePlaces > 0) {
+      for (const t of da) if (placeTerms.has(t)) matchedPlaceTerms++
+      for (const t of db) if (placeTerms.has(t)) matchedPlaceTerms++
+    }
     x[I.extra_terms] = Math.log1p(Math.max(0, ownNameTerms(release, position) - (hit?.termCount ?? 0) - Math.max(0, namePlaces - matchedPlaceTerms)))
     if (isGeneralRow(release, position)) x[I.catch_all] = 1
-    if (placeTerms.size > 0 && queryTerms.some((t) => placeTerms.has(t) && !unitTerms(row.unit).has(t))) x[I.place_in_name] = 1
+    if (placeTerms.size > 0 && (namesPlace(qa, row.unit) || namesPlace(qb, row.unit))) x[I.place_in_name] = 1
     if (full) {
       if (hit) fieldShares(x, hit, written)
       if (ind) fieldShares(x, ind, written)
     }
-    meta.coverage = coverage
+    meta.coverage = covered
     meta.geo = geo.match
     meta.unitMatch = unitMatch
     return true
@@ -309,6 +348,7 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
   // PRE_KEEP-th best least possible one are read in full, and only the best PRE_KEEP keep their
   // features. The same PRE_KEEP as scoring every hit in full, at a fraction of the cost.
   const scratch = emptyFeatures()
+  kept.reset()
   const bounds = new Float64Array(2)
   const pre = preScratch()
   const seen = seenRows(release)
@@ -342,9 +382,19 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
       const position = pre.position[i] ?? 0
       const hit = pre.hits[i]
       const ind = industryHit.get(position)
-      const x = emptyFeatures()
-      if (!fill(x, position, hit, ind, true)) continue
-      out.push({ position, score: linearScore(model.weights, x), x, coverage: meta.coverage, geo: meta.geo, unitMatch: meta.unitMatch, matched: [...new Set(ind ? [...(hit?.queryTerms ?? []), ...ind.queryTerms] : (hit?.queryTerms ?? []))] })
+      const s = kept.next()
+      if (!fill(s.x, position, hit, ind, true)) {
+        kept.unget()
+        continue
+      }
+      s.position = position
+      s.score = linearScore(model.weights, s.x)
+      s.coverage = meta.coverage
+      s.geo = meta.geo
+      s.unitMatch = meta.unitMatch
+      s.matched.length = 0
+      pushDistinct(s.matched, hit?.queryTerms ?? NO_TERMS, ind?.queryTerms ?? NO_TERMS)
+      out.push(s)
     }
     pre.clear()
   }
@@ -374,6 +424,36 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
     }
   }
   return out
+}
+
+/**
+ * The kept candidates (each with its feature vector and matched terms), reused by the next
+ * scoreCandidates call: resolve is synchronous and its callers read them before scoring again
+ * (train.ts copies the vectors). Fresh objects per candidate were most of what V8 promoted per
+ * call, as garbage for the full collector (docs/benchmarks.md).
+ */
+const kept = {
+  pool: [] as Scored[],
+  used: 0,
+  reset(): void {
+    this.used = 0
+  },
+  next(): Scored {
+    let s = this.pool[this.used]
+    if (!s) this.pool.push((s = { position: 0, score: 0, x: emptyFeatures(), coverage: 0, geo: 'unspecified', unitMatch: 'unspecified', matched: [] }))
+    this.used++
+    return s
+  },
+  /** Give back the last one taken (its factor turned out to be no answer). */
+  unget(): void {
+    this.used--
+  },
+}
+
+/** Push to `into` each term of `a` then `b` not in it yet. */
+function pushDistinct(into: string[], a: readonly string[], b: readonly string[]): void {
+  for (const t of a) if (!into.includes(t)) into.push(t)
+  for (const t of b) if (!into.includes(t)) into.push(t)
 }
 
 /**
@@ -469,6 +549,22 @@ function seenRows(release: LoadedRelease): { stamp: Int32Array; serial: number }
 
 /** The NAICS code of a spend row (naicsOf of its key), read once per row and release. */
 const naicsByRelease = new WeakMap<LoadedRelease, Array<string | null | undefined>>()
+/** The industry group (first four digits) of a spend row's NAICS code, or null (cached like the code). */
+const groupByRelease = new WeakMap<LoadedRelease, Array<string | null | undefined>>()
+function naicsGroupOfRow(release: LoadedRelease, position: number): string | null {
+  let groups = groupByRelease.get(release)
+  if (!groups) {
+    groups = new Array<string | null | undefined>(release.rows.length)
+    groupByRelease.set(release, groups)
+  }
+  let group = groups[position]
+  if (group === undefined) {
+    group = naicsOfRow(release, position)?.slice(0, 4) ?? null
+    groups[position] = group
+  }
+  return group
+}
+
 function naicsOfRow(release: LoadedRelease, position: number): string | null {
   let codes = naicsByRelease.get(release)
   if (!codes) {

@@ -105,6 +105,19 @@ describe('resolve hints', () => {
   })
 })
 
+describe('answers kept by the caller', () => {
+  // Candidates and their feature vectors are reused by the next call: an answer must own every
+  // value it carries, and a call must not see what the one before left behind.
+  it('are not changed by later calls, and a call gives the same answer after others', () => {
+    const descriptions = ['diesel for our delivery vans, litres', 'electricity in Texas', '2 nights in a hotel in Germany', 'HGV freight 1000 tonne-km']
+    const first = descriptions.map((d) => engine.resolve({ description: d, limit: 10 }))
+    const copies = first.map((r) => structuredClone(r))
+    const again = [...descriptions].reverse().map((d) => engine.resolve({ description: d, limit: 10 })).reverse()
+    expect(first).toEqual(copies)
+    expect(again).toEqual(copies)
+  })
+})
+
 describe('a place whose source publishes per gas only', () => {
   // US EPA publishes fuels per gas; with no CO2e total for the US and no unit named, the UK
   // total is the best complete answer (honestly `mismatch`) and the US CO2 row joins as the
