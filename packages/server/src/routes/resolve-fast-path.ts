@@ -11,10 +11,9 @@
  * count in one store transaction where the store can, the same windows, limits and RateLimit-*; the
  * app checks the key, then counts); the calculation handed to the workers as `offloaded` does (or
  * run in-process as the route does while no worker is ready); the JSON gzipped in one call as
- * `json-gzip.ts` does; request id, security headers; the header lines as @hono/node-server writes
- * the route's answer (`asFetchHeaders`; `Content-Length` last when not gzipped); the same access
- * log line. So status, headers and body are the normal path's (resolve-fast-path.test.ts compares
- * the two over real sockets).
+ * `json-gzip.ts` does, with the header lines @hono/node-server writes for the route's answer
+ * (`jsonAnswer`); request id, security headers; the same access log line. So status, headers and
+ * body are the normal path's (resolve-fast-path.test.ts compares the two over real sockets).
  *
  * Everything it does not take is the app's, with the body it may have read (fast-listener.ts):
  * a body out of bounds and a key refused (nothing counted: the app checks them itself); a refusal
@@ -33,11 +32,11 @@ import type { CountCall } from '../middleware/counted-key.ts'
 import { boundedJson } from '../middleware/limits.ts'
 import { CountedAlready } from '../middleware/quota.ts'
 import { accessLine, type RequestIds } from '../middleware/request-id.ts'
-import { asFetchHeaders, type HeaderRecord } from '../middleware/response-headers.ts'
+import type { HeaderRecord } from '../middleware/response-headers.ts'
 import { addSecurityHeaders } from '../middleware/security-headers.ts'
 import { offloadContext } from '../offload/route.ts'
 import type { CalcOffload } from '../offload/protocol.ts'
-import type { FastAnswer, FastPath, FastRefusal } from './fast-path.ts'
+import { jsonAnswer, type FastAnswer, type FastPath, type FastRefusal } from './fast-path.ts'
 import type { RouteDeps } from './deps.ts'
 
 export interface ResolveFastPathDeps {
@@ -61,7 +60,6 @@ const RATE_LIMIT = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']
 
 export function resolveFastPath(deps: ResolveFastPathDeps): FastPath {
   const { count, engine, offload, calcContext, bodyLimitBytes, limits, ids, logger, clock, gzip } = deps
-  const utf8 = new TextEncoder()
   const calculate = (body: unknown, requestId: string, plan: string): Promise<string> => {
     if (offload?.ready()) return offload.run('resolve', body, offloadContext(calcContext(requestId, plan)))
     return new Promise((resolve) => {
@@ -94,19 +92,8 @@ export function resolveFastPath(deps: ResolveFastPathDeps): FastPath {
       record['X-Request-Id'] = id
       addSecurityHeaders(record, PATH)
       return count(authorization, record, 1).then((found) => calculate(body, id, found.account.plan).then((json): FastAnswer => {
-        record['Content-Type'] = 'application/json'
-        let out: Uint8Array = utf8.encode(json)
-        if (gzipped && gzip) {
-          out = gzip(out)
-          record.Vary = 'Accept-Encoding'
-          record['Content-Encoding'] = 'gzip'
-          record['Content-Length'] = String(out.byteLength)
-        }
-        const headers = asFetchHeaders(record)
-        // @hono/node-server adds the length of a body it was given as text, after the response's own headers.
-        if (!gzipped) headers['Content-Length'] = String(out.byteLength)
         if (logger) logger(accessLine(clock, id, 'POST', PATH, 200, started, found.key.id))
-        return { headers, body: out }
+        return jsonAnswer(record, json, gzipped ? gzip : undefined)
       }, (failure: unknown): FastRefusal => {
         const counted: HeaderRecord = {}
         for (const name of RATE_LIMIT) if (record[name] !== undefined) counted[name] = record[name]
