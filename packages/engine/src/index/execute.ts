@@ -94,6 +94,8 @@ interface Prepared {
   log: Log
   /** Short ids with records, to clear after the search. */
   touched: number[]
+  /** How many of `touched` this search filled (the array keeps its store between searches). */
+  touchedCount: number
 }
 
 /** (word, expansion) records of one search, chained per document, in typed arrays (no object per hit). */
@@ -155,7 +157,7 @@ function prepare(index: object): Prepared | null {
     const fieldCount = Object.keys(s._fieldIds).length
     const lengths = Array.from({ length: fieldCount }, () => new Float64Array(size))
     for (const [short, perField] of s._fieldLength) for (let f = 0; f < fieldCount; f++) (lengths[f] as Float64Array)[short] = perField[f] ?? 0
-    if (numeric && size === s._documentIds.size) out = { map, tokenize: o.tokenize, processTerm: o.processTerm, fields: o.fields, size, documentCount: s._documentCount, ids, fieldIds: s._fieldIds, lengths, avg: s._avgFieldLength, prefixes: new Map(), pool: [], hits: [], flat: new Int32Array(0), hitsUsed: 0, stamp: new Int32Array(size), serial: 0, head: new Int32Array(size).fill(-1), log: newLog(1 << 14), touched: [] }
+    if (numeric && size === s._documentIds.size) out = { map, tokenize: o.tokenize, processTerm: o.processTerm, fields: o.fields, size, documentCount: s._documentCount, ids, fieldIds: s._fieldIds, lengths, avg: s._avgFieldLength, prefixes: new Map(), pool: [], hits: [], flat: new Int32Array(0), hitsUsed: 0, stamp: new Int32Array(size), serial: 0, head: new Int32Array(size).fill(-1), log: newLog(1 << 14), touched: [], touchedCount: 0 }
   }
   prepared.set(index, out)
   return out
@@ -287,7 +289,7 @@ function scoreWord(p: Prepared, w: Word, wordIndex: number, into: Accumulator): 
         if (stamp[doc] !== expansionSerial) {
           stamp[doc] = expansionSerial
           const last = head[doc] ?? -1
-          if (last === -1) touched.push(doc)
+          if (last === -1) touched[p.touchedCount++] = doc
           head[doc] = record(p.log, last, wordIndex, e)
         }
       })
@@ -384,17 +386,18 @@ class LazyHit implements Hit {
     this.run = null
     this.fields = null
     this.named = false
-    this.names.length = 0
   }
 
   get terms(): string[] {
-    if (!this.named && this.run) {
-      // A fresh array once, then refilled: a caller never keeps it past the search (see `hits`).
-      this.names.length = 0
+    if (!this.run) return []
+    if (!this.named) {
+      // A fresh array once, then refilled in place (`length = 0` would free its store): a caller
+      // never keeps it past the search (see `hits`).
       for (let k = 0; k < this.termCount; k++) {
         const word = this.run.words[this.run.flat[this.start + 2 * k] ?? 0] as Word
-        this.names.push((word.expansions[this.run.flat[this.start + 2 * k + 1] ?? 0] as [string, FieldTermData, number])[0])
+        this.names[k] = (word.expansions[this.run.flat[this.start + 2 * k + 1] ?? 0] as [string, FieldTermData, number])[0]
       }
+      this.names.length = this.termCount
       this.named = true
     }
     return this.names
@@ -509,8 +512,8 @@ export function searchHits<T>(index: MiniSearch<T>, query: QueryTree | string, o
   for (let i = out.length; i < p.hitsUsed; i++) p.hits[i]?.clear()
   p.hitsUsed = out.length
   release(p, acc)
-  for (const doc of p.touched) head[doc] = -1
-  p.touched.length = 0
+  for (let i = 0; i < p.touchedCount; i++) head[p.touched[i] ?? 0] = -1
+  p.touchedCount = 0
   log.length = 0
   return out
 }

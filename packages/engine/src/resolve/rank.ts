@@ -515,7 +515,8 @@ function preScratch(): PreScratch {
       return chosen.sort(byScore).slice(0, k)
     },
     clear() {
-      pre.hits.length = 0
+      // Emptied in place: `length = 0` would free the array's store and every call regrow it.
+      pre.hits.fill(undefined, 0, pre.n)
       pre.n = 0
     },
   }

@@ -118,13 +118,15 @@ export function findUnitInText(folded: string): UnitMention | null {
   return null
 }
 
+/** Kinds of distance: vehicle km and passenger km agree in part. */
+const DISTANCE_LIKE: ReadonlySet<UnitDimension> = new Set<UnitDimension>(['distance', 'passenger_distance'])
+
 /** How well a factor's activity unit honours the unit a user named: 1 same, 0.5 same kind, 0 other. */
 export function unitAgreement(named: UnitInfo, factor: UnitInfo | null): number {
   if (factor === null) return 0
   if (factor.id === named.id) return 1
   // Same kind (kg/tonne, litre/m3, kWh/GJ, km/mile): an exact conversion away.
   if (factor.dimension === named.dimension) return 0.85
-  const distanceLike = new Set<UnitDimension>(['distance', 'passenger_distance'])
-  if (distanceLike.has(factor.dimension) && distanceLike.has(named.dimension)) return 0.5
+  if (DISTANCE_LIKE.has(factor.dimension) && DISTANCE_LIKE.has(named.dimension)) return 0.5
   return 0
 }
