@@ -9,7 +9,7 @@
  * `node --cpu-prof` (profiles written to dir on exit).
  *
  *   npx tsx packages/server/bench/http-overhead.ts [--calls 200] [--rounds 3] [--prof dir] [--calc-workers n] [--only search|resolve]
- *     [--fast-search false]
+ *     [--fast false]
  */
 import { createEngine, latestRelease } from '@openfactors/engine'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -58,10 +58,11 @@ async function main(): Promise<void> {
 
   const work = mkdtempSync(join(tmpdir(), 'openfactors-overhead-'))
   const workers = flag('calc-workers')
-  const fastSearch = flag('fast-search')
+  // `--fast false`: search and resolve through the app (their fast paths off), for an A/B in the same minutes.
+  const fast = flag('fast')
   const env = {
     OPENFACTORS_RELEASES_DIR: releasesDir, OPENFACTORS_DB: join(work, 'o.db'), OPENFACTORS_OPEN_RATE: '100000000',
-    ...(workers ? { OPENFACTORS_CALC_WORKERS: workers } : {}), ...(fastSearch ? { OPENFACTORS_FAST_SEARCH: fastSearch } : {}),
+    ...(workers ? { OPENFACTORS_CALC_WORKERS: workers } : {}), ...(fast ? { OPENFACTORS_FAST_SEARCH: fast, OPENFACTORS_FAST_RESOLVE: fast } : {}),
   }
   const prof = flag('prof')
   const server = await spawnServer(env, 300_000, prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : [])
@@ -110,7 +111,7 @@ async function main(): Promise<void> {
         server_cpu_rounds_ms: serverCpu.map(round3), mean_body_bytes: Math.round(bytes / (calls * rounds)),
       })
     }
-    console.log(JSON.stringify({ date: new Date().toISOString(), loadavg: loadavg().map((l) => Math.round(l * 100) / 100), rows }, null, 2))
+    console.log(JSON.stringify({ date: new Date().toISOString(), fast_paths: fast ?? 'true', loadavg: loadavg().map((l) => Math.round(l * 100) / 100), rows }, null, 2))
   } finally {
     await server.stop()
     rmSync(work, { recursive: true, force: true })

@@ -31,6 +31,7 @@ import { keyRoutes } from './routes/keys.ts'
 import { lookupBodies } from './routes/lookup-bodies.ts'
 import type { FastPath } from './routes/fast-path.ts'
 import { lookupFastPath } from './routes/lookup-fast-path.ts'
+import { resolveFastPath } from './routes/resolve-fast-path.ts'
 import { searchFastPath } from './routes/search-fast-path.ts'
 import { notFoundHandler } from './routes/method-not-allowed.ts'
 import { receiptRoutes } from './routes/receipts.ts'
@@ -47,6 +48,8 @@ export interface Api {
   lookup: FastPath
   /** The open search (routes/search-fast-path.ts). */
   search: FastPath
+  /** The resolve (routes/resolve-fast-path.ts). */
+  resolve: FastPath
 }
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
@@ -85,7 +88,7 @@ export function createApi(deps: AppDeps): Api {
       issue: keyIssuanceLimit(quotaDeps, addressOf),
       key: requireKey(deps.store, (account) => currentLimitHeaders(account, quotaDeps), keys, hashOf),
       counted: countedKey(count, header, deps.priorRefusal),
-      meter: meter(quotaDeps),
+      meter: meter(quotaDeps, deps.priorRefusal),
       json: jsonBody(deps.config.bodyLimitBytes, deps.config.limits),
       // A ledger is one array of up to EMISSIONS_MAX_ACTIVITIES lines; the other bounds stay.
       ledger: jsonBody(deps.config.emissionsBodyLimitBytes, { ...deps.config.limits, maxItems: Math.max(deps.config.limits.maxItems, EMISSIONS_MAX_ACTIVITIES) }),
@@ -152,5 +155,9 @@ export function createApi(deps: AppDeps): Api {
     app,
     lookup: lookupFastPath({ count, bodies, ids, logger: accessLog, clock }),
     search: searchFastPath({ engine: deps.engine, countOpen: openCount, ids, logger: accessLog, clock, trustProxy: deps.config.trustProxy, gzip: deps.gzip }),
+    resolve: resolveFastPath({
+      count, engine: deps.engine, offload: deps.offload, calcContext: routeDeps.calcContext, bodyLimitBytes: deps.config.bodyLimitBytes,
+      limits: deps.config.limits, ids, logger: accessLog, clock, gzip: deps.gzip,
+    }),
   }
 }

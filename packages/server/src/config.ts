@@ -65,8 +65,9 @@ export const EnvSchema = z.object({
    * framework's layers for plain keyed lookups. Off only to compare or to rule it out.
    */
   OPENFACTORS_FAST_LOOKUP: flag(true),
-  /** The open search's fast path (routes/search-fast-path.ts), likewise. */
+  /** The open search's and the resolve's fast paths (routes/search-fast-path.ts, resolve-fast-path.ts), likewise. */
   OPENFACTORS_FAST_SEARCH: flag(true),
+  OPENFACTORS_FAST_RESOLVE: flag(true),
   /** Allow webhook URLs on loopback, private, link-local and metadata addresses (development only). */
   OPENFACTORS_ALLOW_PRIVATE_WEBHOOKS: flag(false),
 })
@@ -98,6 +99,7 @@ export interface ServerConfig {
   calcTimeoutMs: number
   fastLookup: boolean
   fastSearch: boolean
+  fastResolve: boolean
 }
 
 /** Bounds every JSON body and MCP message is checked against before any work starts. */
@@ -153,6 +155,7 @@ export function parseEnv(env: Record<string, string | undefined>): ServerConfig 
     calcTimeoutMs: e.OPENFACTORS_CALC_TIMEOUT_MS,
     fastLookup: e.OPENFACTORS_FAST_LOOKUP,
     fastSearch: e.OPENFACTORS_FAST_SEARCH,
+    fastResolve: e.OPENFACTORS_FAST_RESOLVE,
   }
 }
 

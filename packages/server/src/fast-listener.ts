@@ -39,13 +39,25 @@ export function fastFirst(
 ): RequestListener<typeof IncomingMessage, typeof ServerResponse> {
   const hostOk = hostCheck()
   return (incoming, outgoing) => {
+    // A body the fast path read is handed to the app as @hono/node-server takes one read before
+    // (`rawBody`, as on Google Cloud Functions): the app reads the same bytes.
+    let read: Promise<Buffer> | undefined
+    const body = (): Promise<Buffer> => (read ??= new Promise<Buffer>((resolve, reject) => {
+      const chunks: Buffer[] = []
+      incoming.on('data', (chunk: Buffer) => chunks.push(chunk))
+      incoming.on('end', () => resolve(Buffer.concat(chunks)))
+      incoming.on('error', reject)
+    }).then((bytes) => {
+      (incoming as IncomingMessage & { rawBody?: Buffer }).rawBody = bytes
+      return bytes
+    }))
     const answer = hostOk(incoming.headers.host)
-      ? fast({ method: incoming.method, url: incoming.url, header: (name) => header(incoming, name), address: incoming.socket.remoteAddress })
+      ? fast({ method: incoming.method, url: incoming.url, header: (name) => header(incoming, name), address: incoming.socket.remoteAddress, body })
       : undefined
     if (answer === undefined) return listener(incoming, outgoing)
     answer.then((a) => {
       if ('refusal' in a) {
-        refusals.set(incoming, a.refusal)
+        if (a.refusal !== undefined) refusals.set(incoming, a.refusal)
         return listener(incoming, outgoing)
       }
       // Nothing thrown here may become an unhandled rejection (it would stop the process): a write that

@@ -75,7 +75,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
   const staticDir = config.staticDir ?? join(repoRoot(), 'examples', 'browser-app', 'dist')
   // Refusals the lookup's fast path met, for the app to answer with (fast-listener.ts).
   const refusals = new WeakMap<IncomingMessage, unknown>()
-  const { app, lookup, search } = createApi({
+  const { app, lookup, search, resolve } = createApi({
     engine, store, config, releases: files, verifyReceipt, logger, ...(offload ? { offload } : {}),
     clientAddress: (_req, env) => (env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.remoteAddress,
     requestHeader: nodeRequestHeader,
@@ -87,10 +87,16 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     ...(existsSync(staticDir) ? { staticFiles: serveStatic<AppEnv>({ root: staticDir }) } : {}),
   })
 
-  // @hono/node-server's listener (as its `serve` makes it), behind the lookup's and the search's fast paths unless they are off.
+  // @hono/node-server's listener (as its `serve` makes it), behind the fast paths that are on (lookup, search, resolve).
   const listener = getRequestListener(app.fetch, config.host ? { hostname: config.host } : {})
-  const paths = [...(config.fastLookup ? [lookup] : []), ...(config.fastSearch ? [search] : [])]
-  const fast: FastPath = paths.length === 2 ? (req) => lookup(req) ?? search(req) : (paths[0] ?? (() => undefined))
+  const paths = [...(config.fastLookup ? [lookup] : []), ...(config.fastSearch ? [search] : []), ...(config.fastResolve ? [resolve] : [])]
+  const fast: FastPath = paths.length === 1 && paths[0] ? paths[0] : (req) => {
+    for (const path of paths) {
+      const answer = path(req)
+      if (answer !== undefined) return answer
+    }
+    return undefined
+  }
   const server: ServerType = createHttpServer(paths.length > 0 ? fastFirst(fast, (incoming, name) => rawHeader(incoming.rawHeaders, name), listener, refusals) : listener)
   await new Promise<void>((resolve) => server.listen(config.port, config.host, () => resolve()))
   const port = (server.address() as AddressInfo).port

@@ -9,7 +9,8 @@ import type { InputLimits } from '../config.ts'
 import { ApiError } from '../errors.ts'
 import { readBoundedJson } from './limits.ts'
 
-const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i
+/** A JSON media type (`application/json`, `application/*+json`), parameters allowed. */
+export const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i
 
 export function jsonBody(limitBytes: number, limits: InputLimits): MiddlewareHandler<AppEnv> {
   return async (c, next) => {

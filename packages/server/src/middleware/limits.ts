@@ -90,7 +90,11 @@ export function assertWithinBounds(value: unknown, limits: InputLimits): void {
 export async function readBoundedJson(req: Request, limitBytes: number, limits: InputLimits): Promise<unknown> {
   const declared = Number(req.headers.get('content-length') ?? '0')
   if (Number.isFinite(declared) && declared > limitBytes) throw tooLarge(limitBytes)
-  const bytes = await readLimited(req.body, limitBytes)
+  return boundedJson(await readLimited(req.body, limitBytes), limits)
+}
+
+/** Decode, depth-check, parse and bound-check a JSON body already read within its byte limit. */
+export function boundedJson(bytes: Uint8Array, limits: InputLimits): unknown {
   let text: string
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)

@@ -83,9 +83,11 @@ export function settleCount(record: HeaderRecord, count: CallCount, result: Cons
   ], now.getTime())
 }
 
-export function meter(deps: QuotaDeps): MiddlewareHandler<AppEnv> {
+/** `prior`: what a fast path met for this request where the app would count it (a refusal, or `CountedAlready`). */
+export function meter(deps: QuotaDeps, prior?: (env: unknown) => unknown): MiddlewareHandler<AppEnv> {
   const windows = windowsAt()
   return async (c, next) => {
+    throwPrior(c, prior)
     const now = deps.clock()
     // Usually one call; an MCP message or batch counts each tool call and resource read in it.
     const count = callCount(accountOf(c), deps.config, now, windows(now), c.get('calls') ?? 1)
@@ -123,19 +125,28 @@ export function countOpen(deps: QuotaDeps): CountOpen {
 }
 
 /**
- * A call a fast path counted already (its RateLimit-*) and handed to the app anyway (its route
- * failed after counting): the app answers it without counting it again.
+ * A call a fast path counted already (its RateLimit-*) and whose work then failed: the app answers
+ * it, taking these headers where it would count the call and throwing `failure` there (what the
+ * route after it would throw), so the call is neither counted nor worked on twice.
  */
 export class CountedAlready {
-  constructor(readonly headers: Record<string, string>) {}
+  constructor(readonly headers: Record<string, string>, readonly failure: unknown) {}
+}
+
+/** Where the app counts a call: throws what a fast path met for the request, if anything (a refusal, or `CountedAlready`'s failure). */
+function throwPrior(c: Context<AppEnv>, prior: ((env: unknown) => unknown) | undefined): void {
+  const met = prior?.(c.env)
+  if (met === undefined) return
+  if (!(met instanceof CountedAlready)) throw met
+  Object.assign(headerRecord(c), met.headers)
+  throw met.failure
 }
 
 /** `prior`: what a fast path met for this request where the app would count it (a refusal, or `CountedAlready`). */
 export function addressLimit(count: CountOpen, addressOf: (c: Context<AppEnv>) => string, prior?: (env: unknown) => unknown): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const met = prior?.(c.env)
-    if (met !== undefined && !(met instanceof CountedAlready)) throw met
-    Object.assign(headerRecord(c), met instanceof CountedAlready ? met.headers : await count(addressOf(c)))
+    throwPrior(c, prior)
+    Object.assign(headerRecord(c), await count(addressOf(c)))
     await next()
   }
 }

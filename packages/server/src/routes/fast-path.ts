@@ -4,7 +4,7 @@
  * and bytes as the app would send; anything else, and every refusal, is left to the app
  * (fast-listener.ts wires them in front of it on Node). Web-standard: no Node API.
  */
-import type { HeaderRecord } from '../middleware/response-headers.ts'
+import { asFetchHeaders, type HeaderRecord } from '../middleware/response-headers.ts'
 
 export interface FastRequest {
   method: string | undefined
@@ -14,6 +14,11 @@ export interface FastRequest {
   header(name: string): string | undefined
   /** The client's address as the host gives it to the app (`AppDeps.clientAddress`; Node: the socket's). */
   address?: string | undefined
+  /**
+   * The whole body (a fast path asks only for one of a declared length within its limit). Once read,
+   * the app gets the same bytes if the request is handed to it.
+   */
+  body?(): Promise<Uint8Array>
 }
 
 /** A 200 answer: write `headers` (a plain record, in its order) and `body`. */
@@ -24,7 +29,8 @@ export interface FastAnswer {
 
 /**
  * The app answers, with this: a refusal met where the app would count the call (`AppDeps.priorRefusal`),
- * thrown there instead of counting again; or `CountedAlready` (middleware/quota.ts).
+ * thrown there instead of counting again; `CountedAlready` (middleware/quota.ts); or undefined, nothing
+ * met (a fast path that read the body and then found the request is not its own).
  */
 export interface FastRefusal {
   refusal: unknown
@@ -32,3 +38,26 @@ export interface FastRefusal {
 
 /** Undefined at once when the request is not the fast path's; else the answer or the refusal. */
 export type FastPath = (req: FastRequest) => Promise<FastAnswer | FastRefusal> | undefined
+
+const utf8 = new TextEncoder()
+
+/**
+ * A 200 JSON answer as the app sends one a route made with `c.json` (or `c.body` with its own
+ * `Content-Type`): `record` (the request's headers, RateLimit-* included) gets `Content-Type`; with
+ * `gzip` (a client compress() would gzip for), the body is gzipped in one call with the headers
+ * json-gzip.ts writes; then the header lines as @hono/node-server writes a `Headers` response (lower
+ * case, sorted), and for a body it got as text its length, last.
+ */
+export function jsonAnswer(record: HeaderRecord, json: string, gzip: ((bytes: Uint8Array) => Uint8Array) | undefined): FastAnswer {
+  record['Content-Type'] = 'application/json'
+  let body: Uint8Array = utf8.encode(json)
+  if (gzip) {
+    body = gzip(body)
+    record.Vary = 'Accept-Encoding'
+    record['Content-Encoding'] = 'gzip'
+    record['Content-Length'] = String(body.byteLength)
+  }
+  const headers = asFetchHeaders(record)
+  if (!gzip) headers['Content-Length'] = String(body.byteLength)
+  return { headers, body }
+}

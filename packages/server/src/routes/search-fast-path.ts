@@ -9,14 +9,13 @@
  * It builds the answer with the normal path's own parts, in its order: the query as Hono reads it
  * (`getQueryParam`) checked by `SearchQuerySchema`; the open call counted against the client address
  * (`countOpen`, the same store call and RateLimit-*); the engine's search serialised as `c.json`
- * does; gzipped in one call as `json-gzip.ts` does; request id, security headers; and the header
- * lines as @hono/node-server writes a `c.json` answer (`asFetchHeaders`; `Content-Length` last when
- * not gzipped). The same access log line. So status, headers and body are the normal path's
+ * does; request id, security headers; gzipped in one call as `json-gzip.ts` does, with the header
+ * lines @hono/node-server writes for a `c.json` answer (`jsonAnswer`). The same access log line. So status, headers and body are the normal path's
  * (search-fast-path.test.ts compares the two over real sockets).
  *
  * A refusal (over the open limit, store unavailable) is handed back for the app to throw where it
  * counts (`AppDeps.priorRefusal`); a search that fails after counting is handed back as
- * `CountedAlready`, so the app answers it without counting it again. Web-standard: no Node API.
+ * `CountedAlready`, so the app answers it without counting it again or searching again. Web-standard: no Node API.
  */
 import { getQueryParam } from 'hono/utils/url'
 import type { EnginePort } from '../engine-port.ts'
@@ -25,9 +24,9 @@ import { acceptsGzip } from '../middleware/accept-gzip.ts'
 import { clientAddress } from '../middleware/client-address.ts'
 import { CountedAlready, type CountOpen } from '../middleware/quota.ts'
 import { accessLine, type RequestIds } from '../middleware/request-id.ts'
-import { asFetchHeaders, type HeaderRecord } from '../middleware/response-headers.ts'
+import type { HeaderRecord } from '../middleware/response-headers.ts'
 import { addSecurityHeaders } from '../middleware/security-headers.ts'
-import type { FastAnswer, FastPath, FastRefusal } from './fast-path.ts'
+import { jsonAnswer, type FastAnswer, type FastPath, type FastRefusal } from './fast-path.ts'
 import { SearchQuerySchema } from './factors.ts'
 
 export interface SearchFastPathDeps {
@@ -48,7 +47,6 @@ const PLAIN_TARGET = /^\/v1\/factors(?:\?[A-Za-z0-9\-._~%&=+,:;@!$()*/?]*)?$/
 
 export function searchFastPath(deps: SearchFastPathDeps): FastPath {
   const { engine, countOpen, ids, logger, clock, trustProxy, gzip } = deps
-  const utf8 = new TextEncoder()
   return (req) => {
     const target = req.url
     if (req.method !== 'GET' || target === undefined || !target.startsWith(PATH) || !PLAIN_TARGET.test(target)) return undefined
@@ -67,27 +65,16 @@ export function searchFastPath(deps: SearchFastPathDeps): FastPath {
       let json: string
       try {
         json = JSON.stringify(engine.search(query.data))
-      } catch {
-        return { refusal: new CountedAlready(limits) }
+      } catch (failure) {
+        return { refusal: new CountedAlready(limits, failure) }
       }
       const record: HeaderRecord = {}
       const id = ids(req.header('x-request-id'))
       record['X-Request-Id'] = id
       addSecurityHeaders(record, PATH)
       Object.assign(record, limits)
-      record['Content-Type'] = 'application/json'
-      let body: Uint8Array = utf8.encode(json)
-      if (gzipped && gzip) {
-        body = gzip(body)
-        record.Vary = 'Accept-Encoding'
-        record['Content-Encoding'] = 'gzip'
-        record['Content-Length'] = String(body.byteLength)
-      }
-      const headers = asFetchHeaders(record)
-      // @hono/node-server adds the length of a body it was given as text, after the response's own headers.
-      if (!gzipped) headers['Content-Length'] = String(body.byteLength)
       if (logger) logger(accessLine(clock, id, 'GET', PATH, 200, started, null))
-      return { headers, body }
+      return jsonAnswer(record, json, gzipped ? gzip : undefined)
     }, (refusal: unknown) => ({ refusal }))
   }
 }

@@ -20,7 +20,7 @@ export interface FastAndNormal {
   normalPort: number
   /** Answers the fast path gave itself (not refused or passed on). */
   answered(): number
-  both(path: string, headers: OutgoingHttpHeaders, opts?: { method?: string; setHost?: boolean }): Promise<[Raw, Raw]>
+  both(path: string, headers: OutgoingHttpHeaders, opts?: { method?: string; setHost?: boolean; body?: string }): Promise<[Raw, Raw]>
   close(): Promise<void>
 }
 
