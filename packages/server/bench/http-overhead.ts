@@ -9,11 +9,13 @@
  * `node --cpu-prof` (profiles written to dir on exit).
  *
  *   npx tsx packages/server/bench/http-overhead.ts [--calls 200] [--rounds 3] [--prof dir] [--calc-workers n] [--only search|resolve]
- *     [--fast false]
+ *     [--fast false] [--client http]
  */
 import { createEngine, latestRelease } from '@openfactors/engine'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { Agent, request } from 'node:http'
 import { loadavg, tmpdir } from 'node:os'
+import { gunzipSync } from 'node:zlib'
 import { join } from 'node:path'
 import { runAdmin } from '../src/admin-cli.ts'
 import { defaultReleasesDir } from '../src/paths.ts'
@@ -23,6 +25,29 @@ import { spawnServer } from '../test/support/spawn-server.ts'
 const flag = (name: string): string | undefined => {
   const i = process.argv.indexOf(`--${name}`)
   return i >= 0 ? process.argv[i + 1] : undefined
+}
+
+/**
+ * `--client http`: the same calls through node:http on one keep-alive socket instead of `fetch`
+ * (undici), asking for gzip as `fetch` does and gunzipping here: how much of the round trip is the client.
+ */
+function httpClient(): typeof fetch {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+  const call = (url: string | URL | Request, init: RequestInit = {}): Promise<Response> => new Promise((resolve, reject) => {
+    const headers: Record<string, string> = { 'accept-encoding': 'gzip, deflate, br', ...(init.headers as Record<string, string> | undefined) }
+    const req = request(String(url), { method: init.method ?? 'GET', headers, agent }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (d: Buffer) => chunks.push(d))
+      res.on('end', () => {
+        const raw = Buffer.concat(chunks)
+        const body = res.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw
+        resolve(new Response(body, { status: res.statusCode ?? 0 }))
+      })
+    })
+    req.on('error', reject)
+    req.end(typeof init.body === 'string' ? init.body : undefined)
+  })
+  return call as typeof fetch
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0
@@ -65,6 +90,7 @@ async function main(): Promise<void> {
     ...(workers ? { OPENFACTORS_CALC_WORKERS: workers } : {}), ...(fast ? { OPENFACTORS_FAST_SEARCH: fast, OPENFACTORS_FAST_RESOLVE: fast } : {}),
   }
   const prof = flag('prof')
+  const fetch = flag('client') === 'http' ? httpClient() : globalThis.fetch
   const server = await spawnServer(env, 300_000, prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : [])
   try {
     const issued = (await (await fetch(`${server.url}/v1/keys`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'overhead@example.org' }) })).json()) as { key: string }
@@ -75,14 +101,18 @@ async function main(): Promise<void> {
     }
     const searches = ['diesel', 'electricity grid germany', 'natural gas kwh', 'flights long haul economy', 'steel', 'hotel night', 'concrete c30', 'paper', 'rail', 'waste landfill']
     const descriptions = ['diesel for delivery vans, litres', 'electricity in Texas', 'natural gas for heating, kWh', 'long-haul flight economy class', 'office paper', 'hotel stay in France', 'ready-mix concrete', 'taxi ride', 'waste to landfill', 'steel rebar']
+    // The floor: a kept lookup answered by its fast path costs the client and the HTTP stack, next to nothing in-process.
+    const lookupKey = engine.search({ search: 'diesel', limit: 1 }).factors[0]?.key ?? ''
+    const auth = { authorization: `Bearer ${issued.key}` }
     const scenarios = [
+      { name: 'lookup (kept, the HTTP floor)', local: () => engine.lookup(lookupKey), http: () => fetch(`${server.url}/v1/factors/${lookupKey}`, { headers: auth }) },
       { name: 'search (10 results)', local: (i: number) => engine.search({ search: searches[i % 10], limit: 10 }), http: (i: number) => fetch(`${server.url}/v1/factors?search=${encodeURIComponent(searches[i % 10] ?? '')}&limit=10`) },
-      { name: 'resolve (5 matches)', local: (i: number) => engine.resolve({ description: descriptions[i % 10] ?? '', limit: 5 }), http: (i: number) => fetch(`${server.url}/v1/calculate/resolve`, { method: 'POST', headers: { authorization: `Bearer ${issued.key}`, 'content-type': 'application/json' }, body: JSON.stringify({ description: descriptions[i % 10], limit: 5 }) }) },
+      { name: 'resolve (5 matches)', local: (i: number) => engine.resolve({ description: descriptions[i % 10] ?? '', limit: 5 }), http: (i: number) => fetch(`${server.url}/v1/calculate/resolve`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ description: descriptions[i % 10], limit: 5 }) }) },
     ]
     const only = flag('only')
     const rows = []
     for (const s of scenarios.filter((x) => !only || x.name.startsWith(only))) {
-      for (let i = 0; i < 20; i++) { s.local(i); await (await s.http(i)).arrayBuffer() }
+      for (let i = 0; i < 200; i++) { s.local(i); await (await s.http(i)).arrayBuffer() }
       const local: number[] = []
       const http: number[] = []
       const localCpu: number[] = []
@@ -111,7 +141,7 @@ async function main(): Promise<void> {
         server_cpu_rounds_ms: serverCpu.map(round3), mean_body_bytes: Math.round(bytes / (calls * rounds)),
       })
     }
-    console.log(JSON.stringify({ date: new Date().toISOString(), fast_paths: fast ?? 'true', loadavg: loadavg().map((l) => Math.round(l * 100) / 100), rows }, null, 2))
+    console.log(JSON.stringify({ date: new Date().toISOString(), fast_paths: fast ?? 'true', client: flag('client') ?? 'fetch', loadavg: loadavg().map((l) => Math.round(l * 100) / 100), rows }, null, 2))
   } finally {
     await server.stop()
     rmSync(work, { recursive: true, force: true })
