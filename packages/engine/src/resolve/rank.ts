@@ -195,6 +195,70 @@ function fieldBounds(weights: readonly number[], hit: Hit | undefined, ind: Hit 
   bounds[1] = hi
 }
 
+/**
+ * The features fill() set (non-zero) in the vector it filled last, in the order set: the first
+ * pass scores and clears only those (a vector has ~100 features, a candidate sets ~15). Each
+ * feature is set at most once per fill; the words-per-field features (`full`) are not tracked.
+ */
+const setIndexes = new Int32Array(FEATURES.length)
+let setCount = 0
+let setIn: Float64Array | null = null
+let setAll = false
+
+function put(x: Float64Array, i: number, v: number): void {
+  x[i] = v
+  if (v !== 0) setIndexes[setCount++] = i
+}
+
+/** Zero `x` before a fill: only what the last fill set, where it was this vector and not `full`. */
+function clearSet(x: Float64Array, full: boolean): void {
+  if (x === setIn && !setAll) for (let j = 0; j < setCount; j++) x[setIndexes[j] ?? 0] = 0
+  else x.fill(0)
+  setIn = x
+  setAll = full
+  setCount = 0
+}
+
+let checking = false
+/** Tests: compare every first-pass score with the whole vector's (a feature written without `put`). */
+export function checkSetScores(on: boolean): void {
+  checking = on
+}
+
+/** linearScore of the vector just filled without `full`, from the features it set. */
+function setScore(weights: readonly number[], x: Float64Array): number {
+  let s = 0
+  for (let j = 0; j < setCount; j++) {
+    const i = setIndexes[j] ?? 0
+    s += (x[i] ?? 0) * (weights[i] ?? 0)
+  }
+  return s
+}
+
+/**
+ * fieldBounds remembered for one scoreCandidates call (`boundsSerial`): they depend only on how
+ * many terms each hit matched, and thousands of candidates share a few such pairs.
+ */
+const BOUNDS_SIDE = 130
+const boundsMemo = new Float64Array(2 * BOUNDS_SIDE * BOUNDS_SIDE)
+const boundsStamp = new Int32Array(BOUNDS_SIDE * BOUNDS_SIDE)
+let boundsSerial = 0
+function boundsOf(weights: readonly number[], hit: Hit | undefined, ind: Hit | undefined, written: number, bounds: Float64Array): void {
+  const a = hit ? hit.termCount + 1 : 0
+  const b = ind ? ind.termCount + 1 : 0
+  if (a >= BOUNDS_SIDE || b >= BOUNDS_SIDE) return fieldBounds(weights, hit, ind, written, bounds)
+  const k = a * BOUNDS_SIDE + b
+  if (boundsStamp[k] !== boundsSerial) {
+    fieldBounds(weights, hit, ind, written, bounds)
+    boundsMemo[2 * k] = bounds[0] ?? 0
+    boundsMemo[2 * k + 1] = bounds[1] ?? 0
+    boundsStamp[k] = boundsSerial
+    return
+  }
+  bounds[0] = boundsMemo[2 * k] ?? 0
+  bounds[1] = boundsMemo[2 * k + 1] ?? 0
+}
+
 const UPPER = /[A-Z]/g
 const LOWER = /[a-z]/g
 
@@ -242,6 +306,8 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
   /**
    * Fill `x` for one candidate (and `meta`); `full` adds the share of the written words matched
    * per field (reading every matched word of the hit). False when the factor is no answer.
+   * Every feature is written with `put` (the first pass scores only what `put` recorded;
+   * `checkSetScores` in the tests catches a feature written otherwise).
    */
   const meta: Meta = { coverage: 0, geo: 'unspecified', unitMatch: 'unspecified' }
   const fill = (x: Float64Array, position: number, hit: Hit | undefined, ind: Hit | undefined, full: boolean): boolean => {
@@ -271,68 +337,68 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
     // A factor that only shares the place words is not an answer, nor one that excludes what was
     // asked, unless labelled lines like this one vote for its industry.
     if (covered === 0 && vote === 0 && (!ind || excepted)) return false
-    x.fill(0)
+    clearSet(x, full)
     if (hit) {
-      x[I.text_rel] = top > 0 ? hit.score / top : 0
-      x[I.text_log] = Math.log1p(hit.score)
+      put(x, I.text_rel, top > 0 ? hit.score / top : 0)
+      put(x, I.text_log, Math.log1p(hit.score))
     }
     if (ind) {
-      x[I.industry_rel] = industryTop > 0 ? ind.score / industryTop : 0
-      x[I.industry_log] = Math.log1p(ind.score)
+      put(x, I.industry_rel, industryTop > 0 ? ind.score / industryTop : 0)
+      put(x, I.industry_log, Math.log1p(ind.score))
     }
-    x[I.coverage] = covered
-    x[I.coverage_full] = covered >= 0.999 ? 1 : 0
-    x[I.uncovered] = uncovered
+    put(x, I.coverage, covered)
+    put(x, I.coverage_full, covered >= 0.999 ? 1 : 0)
+    put(x, I.uncovered, uncovered)
     const geo = places.length === 0 ? UNSPECIFIED : geoVerdict(row, places, facts.domain)
-    if (geo.match === 'exact') x[row.region ? I.geo_exact_region : I.geo_exact] = 1
-    else if (geo.match === 'region') x[I.geo_region] = 1
-    else if (geo.match === 'global') x[I.geo_global] = 1
-    else if (geo.match === 'mismatch') x[I.geo_mismatch] = 1
-    else if (facts.domain === 'materials') x[I.unplaced_material] = 1
+    if (geo.match === 'exact') put(x, row.region ? I.geo_exact_region : I.geo_exact, 1)
+    else if (geo.match === 'region') put(x, I.geo_region, 1)
+    else if (geo.match === 'global') put(x, I.geo_global, 1)
+    else if (geo.match === 'mismatch') put(x, I.geo_mismatch, 1)
+    else if (facts.domain === 'materials') put(x, I.unplaced_material, 1)
     else {
-      if (row.country === 'gb' || row.country === 'glo') x[I.unplaced_gb_glo] = 1
-      else if (row.country === 'us') x[I.unplaced_us] = 1
-      else if (row.country === 'eu') x[I.unplaced_eu] = 1
-      if (row.region) x[I.unplaced_regional] = 1
+      if (row.country === 'gb' || row.country === 'glo') put(x, I.unplaced_gb_glo, 1)
+      else if (row.country === 'us') put(x, I.unplaced_us, 1)
+      else if (row.country === 'eu') put(x, I.unplaced_eu, 1)
+      if (row.region) put(x, I.unplaced_regional, 1)
     }
     const unitFit = parsed.unit ? unitFitOf(parsed.unit, facts) : 1
     const unitMatch = unitMatchOf(parsed.unit, unitFit)
-    if (unitMatch === 'exact') x[I.unit_exact] = 1
-    else if (unitMatch === 'convertible') x[I.unit_convertible] = unitFit
-    else if (unitMatch === 'mismatch') x[I.unit_mismatch] = 1
-    if (facts.secondary) x[I.secondary] = 1
-    if (facts.derived) x[I.derived] = 1
-    if (facts.average) x[I.average] = 1
-    if (facts.perGas !== null) x[parsed.gases.includes(facts.perGas) ? I.per_gas_named : I.per_gas_unasked] = 1
-    else if (parsed.gases.length > 0) x[I.total_gas_named] = 1
+    if (unitMatch === 'exact') put(x, I.unit_exact, 1)
+    else if (unitMatch === 'convertible') put(x, I.unit_convertible, unitFit)
+    else if (unitMatch === 'mismatch') put(x, I.unit_mismatch, 1)
+    if (facts.secondary) put(x, I.secondary, 1)
+    if (facts.derived) put(x, I.derived, 1)
+    if (facts.average) put(x, I.average, 1)
+    if (facts.perGas !== null) put(x, parsed.gases.includes(facts.perGas) ? I.per_gas_named : I.per_gas_unasked, 1)
+    else if (parsed.gases.length > 0) put(x, I.total_gas_named, 1)
     let unasked = facts.variants & ~asked
-    for (let v = 0; unasked !== 0; v++, unasked >>>= 1) if (unasked & 1) x[VARIANT_OFFSET + v] = 1
-    if (facts.variants & asked) x[I.variant_asked] = 1
-    if (domains.size > 0) x[domains.has(facts.domain) ? I.domain_in : I.domain_out] = 1
-    if (excepted) x[I.excepted] = 1
+    for (let v = 0; unasked !== 0; v++, unasked >>>= 1) if (unasked & 1) put(x, VARIANT_OFFSET + v, 1)
+    if (facts.variants & asked) put(x, I.variant_asked, 1)
+    if (domains.size > 0) put(x, domains.has(facts.domain) ? I.domain_in : I.domain_out, 1)
+    if (excepted) put(x, I.excepted, 1)
     if (facts.domain === 'spend') {
-      x[I.spend_row] = 1
-      if (money) x[I.spend_money_named] = 1
-      else if (parsed.unit !== null) x[I.spend_other_unit] = 1
-      if (upper) x[I.spend_upper_case] = 1
-      x[I.spend_many_concepts] = Math.min(1, conceptCount / 5)
-      x[I.line_share] = vote
-      if (code !== null && code === votes.nearest) x[I.line_nearest] = 1
+      put(x, I.spend_row, 1)
+      if (money) put(x, I.spend_money_named, 1)
+      else if (parsed.unit !== null) put(x, I.spend_other_unit, 1)
+      if (upper) put(x, I.spend_upper_case, 1)
+      put(x, I.spend_many_concepts, Math.min(1, conceptCount / 5))
+      put(x, I.line_share, vote)
+      if (code !== null && code === votes.nearest) put(x, I.line_nearest, 1)
       if (code !== null) {
-        x[I.line_best] = votes.best.get(code) ?? 0
-        x[I.line_prior] = Math.log1p(linesOfCode(model, code))
-        x[I.line_group] = votes.group.get(naicsGroupOfRow(release, position) ?? '') ?? 0
+        put(x, I.line_best, votes.best.get(code) ?? 0)
+        put(x, I.line_prior, Math.log1p(linesOfCode(model, code)))
+        put(x, I.line_group, votes.group.get(naicsGroupOfRow(release, position) ?? '') ?? 0)
       }
-      if (head !== null && eitherHas(qa, qb, head)) x[I.head_matched] = 1
+      if (head !== null && eitherHas(qa, qb, head)) put(x, I.head_matched, 1)
     }
     let matchedPlaceTerms = 0
     if (namePlaces > 0) {
       for (const t of da) if (placeTerms.has(t)) matchedPlaceTerms++
       for (const t of db) if (placeTerms.has(t)) matchedPlaceTerms++
     }
-    x[I.extra_terms] = Math.log1p(Math.max(0, ownNameTerms(release, position) - (hit?.termCount ?? 0) - Math.max(0, namePlaces - matchedPlaceTerms)))
-    if (isGeneralRow(release, position)) x[I.catch_all] = 1
-    if (placeTerms.size > 0 && (namesPlace(qa, row.unit) || namesPlace(qb, row.unit))) x[I.place_in_name] = 1
+    put(x, I.extra_terms, Math.log1p(Math.max(0, ownNameTerms(release, position) - (hit?.termCount ?? 0) - Math.max(0, namePlaces - matchedPlaceTerms))))
+    if (isGeneralRow(release, position)) put(x, I.catch_all, 1)
+    if (placeTerms.size > 0 && (namesPlace(qa, row.unit) || namesPlace(qb, row.unit))) put(x, I.place_in_name, 1)
     if (full) {
       if (hit) fieldShares(x, hit, written)
       if (ind) fieldShares(x, ind, written)
@@ -348,6 +414,10 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
   // PRE_KEEP-th best least possible one are read in full, and only the best PRE_KEEP keep their
   // features. The same PRE_KEEP as scoring every hit in full, at a fraction of the cost.
   const scratch = emptyFeatures()
+  if (++boundsSerial >= 0x7fffffff) {
+    boundsStamp.fill(0)
+    boundsSerial = 1
+  }
   kept.reset()
   const bounds = new Float64Array(2)
   const pre = preScratch()
@@ -357,8 +427,10 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
     seen.stamp[position] = seen.serial
     const ind = industryHit.get(position)
     if (!fill(scratch, position, hit, ind, false)) return
-    const partial = linearScore(model.weights, scratch)
-    fieldBounds(model.weights, hit, ind, written, bounds)
+    const partial = setScore(model.weights, scratch)
+    // Summed in the order set, not by index: equal to the last bits (the cut below allows 1e-9).
+    if (checking && Math.abs(partial - linearScore(model.weights, scratch)) > 1e-9) throw new Error(`feature written without put() for row ${position}`)
+    boundsOf(model.weights, hit, ind, written, bounds)
     pre.add(position, hit, partial, partial + (bounds[0] ?? 0), partial + (bounds[1] ?? 0))
   }
   const out: Scored[] = []

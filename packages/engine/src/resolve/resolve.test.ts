@@ -3,6 +3,7 @@ import { fixtureArtifact } from '../../test/fixture.ts'
 import { createEngine } from '../engine.ts'
 import { ResolveResponseSchema } from '../find/response-schemas.ts'
 import { RESOLVE_MODEL } from './model-data.ts'
+import { checkSetScores } from './rank.ts'
 
 const engine = createEngine()
 engine.load(fixtureArtifact())
@@ -115,6 +116,21 @@ describe('answers kept by the caller', () => {
     const again = [...descriptions].reverse().map((d) => engine.resolve({ description: d, limit: 10 })).reverse()
     expect(first).toEqual(copies)
     expect(again).toEqual(copies)
+  })
+})
+
+describe('the first pass of scoring', () => {
+  it('scores from the features fill() recorded, the same as from the whole vector', () => {
+    // A feature written into the vector without put() would be missing from the first pass's
+    // score and silently change which candidates are kept.
+    checkSetScores(true)
+    try {
+      for (const description of ['diesel for our delivery vans, litres', 'electricity in Texas', 'Strom Deutschland', '2 nights in a hotel in Germany', 'HGV freight 1000 tonne-km', 'electricity', 'natural gas m3', 'diesel kWh', 'grid power'])
+        expect(engine.resolve({ description }).matches.length).toBeGreaterThan(0)
+      expect(engine.resolve({ description: 'diesel', unit: 'USD', country: 'US' }).matches.length).toBeGreaterThan(0)
+    } finally {
+      checkSetScores(false)
+    }
   })
 })
 
