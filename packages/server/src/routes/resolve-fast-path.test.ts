@@ -7,6 +7,7 @@
  * route's `offloaded` step, here one that runs on this thread as the worker does).
  */
 import { assertRequest } from '@openfactors/engine'
+import fc from 'fast-check'
 import type { OutgoingHttpHeaders } from 'node:http'
 import { gunzipSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -137,6 +138,18 @@ for (const mode of ['in-process', 'offloaded'] as const) {
       expect(large.status).toBe(413)
       await both(diesel, json(key), '/v1/calculate/resolve?x=1')
       expect(two.answered()).toBe(before + 1)
+    })
+
+    it('answers random bodies as the app does, byte for byte (property-based)', async () => {
+      const before = two.answered()
+      const body = fc.oneof(
+        fc.record({ description: fc.oneof(fc.constantFrom('diesel for the vans, litres', 'petrol', 'grid electricity GB', 'natural gas kWh'), fc.string({ maxLength: 40 })), limit: fc.integer({ min: -1, max: 30 }), as_of: fc.constantFrom('2026.1', '2026-01-01', 'x') }, { requiredKeys: ['description'] }),
+        fc.jsonValue({ maxDepth: 3 }),
+      )
+      await fc.assert(fc.asyncProperty(body, fc.constantFrom(undefined, 'gzip, deflate, br'), async (b, encoding) => {
+        await both(b, json(key, encoding ? { 'accept-encoding': encoding } : {}))
+      }), { numRuns: 60, seed: 14 })
+      expect(two.answered()).toBeGreaterThan(before)
     })
 
     it('counts a calculation that fails once and runs it once; over the burst, both refuse alike with one store call each', async () => {

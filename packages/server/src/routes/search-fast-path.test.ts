@@ -6,6 +6,7 @@
  * must match. Only `Date`, generated request ids and the remaining count (one call later) may differ.
  * The open limit is counted per client address: each case sends its own `X-Forwarded-For`.
  */
+import fc from 'fast-check'
 import type { IncomingMessage, OutgoingHttpHeaders } from 'node:http'
 import { gunzipSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -132,6 +133,26 @@ describe('search fast path', () => {
     const [next] = await both('/v1/factors?search=diesel', failing)
     expect(remaining(next)).toBe(OPEN_RATE - 3)
     expect(two.answered()).toBe(before + 1)
+  })
+
+  it('answers random query strings as the app does, byte for byte (property-based)', async () => {
+    const before = two.answered()
+    // Words of the test release's factors (so results differ), mixed with characters that need care in a query.
+    const word = fc.constantFrom('diesel', 'petrol', 'natural+gas', 'natural%20gas', 'electricity', 'GB', 'US', 'litres', 'kwh', 'concrete')
+    const chars = fc.array(fc.constantFrom(...'abdeilsz0129%+&=.-_~*()!$,;:@/?\'"<>#'.split(''), '%20', '%C3%A9', '%ZZ', '%2'), { maxLength: 12 }).map((a) => a.join(''))
+    const text = fc.oneof({ arbitrary: word, weight: 3 }, { arbitrary: chars, weight: 2 }, { arbitrary: fc.tuple(word, chars).map(([w, c]) => `${w}${c}`), weight: 1 })
+    // Mostly parameters the route takes (so the fast path answers), some repeated, some it refuses.
+    const pair = fc.oneof(
+      { arbitrary: fc.tuple(fc.constantFrom('search', 'country', 'unit', 'source', 'domain'), fc.option(text, { freq: 8 })), weight: 6 },
+      { arbitrary: fc.tuple(fc.constantFrom('limit', 'offset'), fc.option(fc.integer({ min: -1, max: 120 }).map(String), { freq: 8 })), weight: 2 },
+      { arbitrary: fc.tuple(fc.constant('kind'), fc.option(fc.constantFrom('all', 'emission_factor', 'component', 'x'), { freq: 8 })), weight: 1 },
+      { arbitrary: fc.tuple(fc.constantFrom('serach', '', 'as_of'), fc.option(text)), weight: 1 },
+    )
+    const query = fc.array(pair, { maxLength: 4 }).map((pairs) => pairs.map(([k, v]) => (v === null ? k : `${k}=${v}`)).join('&'))
+    await fc.assert(fc.asyncProperty(query, fc.constantFrom(undefined, 'gzip, deflate, br', 'br'), async (q, encoding) => {
+      await both(`/v1/factors?${q}`, { ...fresh(), ...(encoding ? { 'accept-encoding': encoding } : {}) })
+    }), { numRuns: 80, seed: 14 })
+    expect(two.answered()).toBeGreaterThan(before)
   })
 
   it('counts against the socket address without a forwarded one', async () => {
