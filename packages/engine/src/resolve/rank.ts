@@ -620,37 +620,28 @@ function seenRows(release: LoadedRelease): { stamp: Int32Array; serial: number }
   return seen
 }
 
-/** The NAICS code of a spend row (naicsOf of its key), read once per row and release. */
-const naicsByRelease = new WeakMap<LoadedRelease, Array<string | null | undefined>>()
-/** The industry group (first four digits) of a spend row's NAICS code, or null (cached like the code). */
-const groupByRelease = new WeakMap<LoadedRelease, Array<string | null | undefined>>()
-function naicsGroupOfRow(release: LoadedRelease, position: number): string | null {
-  let groups = groupByRelease.get(release)
-  if (!groups) {
-    groups = new Array<string | null | undefined>(release.rows.length)
-    groupByRelease.set(release, groups)
+/** A value per row of a release, computed on first use (`undefined`: not yet). */
+function perRow<T>(compute: (release: LoadedRelease, position: number) => T): (release: LoadedRelease, position: number) => T {
+  const byRelease = new WeakMap<LoadedRelease, Array<T | undefined>>()
+  return (release, position) => {
+    let values = byRelease.get(release)
+    if (!values) {
+      values = new Array<T | undefined>(release.rows.length)
+      byRelease.set(release, values)
+    }
+    let value = values[position]
+    if (value === undefined) {
+      value = compute(release, position)
+      values[position] = value
+    }
+    return value
   }
-  let group = groups[position]
-  if (group === undefined) {
-    group = naicsOfRow(release, position)?.slice(0, 4) ?? null
-    groups[position] = group
-  }
-  return group
 }
 
-function naicsOfRow(release: LoadedRelease, position: number): string | null {
-  let codes = naicsByRelease.get(release)
-  if (!codes) {
-    codes = new Array<string | null | undefined>(release.rows.length)
-    naicsByRelease.set(release, codes)
-  }
-  let code = codes[position]
-  if (code === undefined) {
-    code = naicsOf(release.rows[position]?.key ?? '')
-    codes[position] = code
-  }
-  return code
-}
+/** The NAICS code of a spend row (naicsOf of its key), read once per row and release. */
+const naicsOfRow = perRow((release, position) => naicsOf(release.rows[position]?.key ?? ''))
+/** The industry group (first four digits) of a spend row's NAICS code, or null. */
+const naicsGroupOfRow = perRow((release, position) => naicsOfRow(release, position)?.slice(0, 4) ?? null)
 
 /** Best first (ties: row order). */
 export function byScore(a: Scored, b: Scored): number {
