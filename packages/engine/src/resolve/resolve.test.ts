@@ -119,6 +119,17 @@ describe('answers kept by the caller', () => {
   })
 })
 
+describe('bookkeeping references in a description', () => {
+  it('do not change the answer: they name a document, not the activity', () => {
+    const keysOf = (description: string) => engine.resolve({ description }).matches.map((m) => [m.key, m.confidence])
+    for (const base of ['diesel for our delivery vans, litres', 'electricity in Texas', 'grid power', 'natural gas m3']) {
+      const plain = keysOf(base)
+      expect(plain.length).toBeGreaterThan(0)
+      for (const withReference of [`${base} ref 3-61`, `${base} invoice 4411`, `${base} PO 12345`, `INV-2231 ${base}`]) expect(keysOf(withReference)).toEqual(plain)
+    }
+  })
+})
+
 describe('the first pass of scoring', () => {
   it('scores from the features fill() recorded, the same as from the whole vector', () => {
     // A feature written into the vector without put() would be missing from the first pass's

@@ -6,6 +6,7 @@
 import type { LoadedRelease } from '../index/loaded.ts'
 import { sourceOf } from '../release/view.ts'
 import { askedVariants } from '../text/variants.ts'
+import { dropReferences } from '../text/vocab/references.ts'
 import { applyHints, repairTypos } from './adjust.ts'
 import { decide } from './decision.ts'
 import { industryKnows } from './lines.ts'
@@ -38,7 +39,8 @@ export interface Ranked {
 /** Parse a request and score every candidate (unsorted); the training script reads these too. */
 export function candidatesOf(release: LoadedRelease, req: ParsedResolveRequest, model: ResolveModel): { parsed: ParsedDescription; all: Scored[] } {
   const parsed = repairTypos(applyHints(parseDescription(req.description), req), release, (t) => industryKnows(release, model, t))
-  return { parsed, all: scoreCandidates(release, parsed, askedVariants(req.description), model, req.description) }
+  // The words written, as the industry match reads them: without bookkeeping references (as parsed).
+  return { parsed, all: scoreCandidates(release, parsed, askedVariants(req.description), model, dropReferences(req.description)) }
 }
 
 /** Parse, score every candidate and keep the best `keep` with their softmax probabilities. */
