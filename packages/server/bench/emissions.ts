@@ -4,9 +4,11 @@
  *
  *   npm run bench -- emissions          (or: npx tsx --conditions=@openfactors/source packages/server/bench/emissions.ts)
  *
- * Three ledgers: factor_key lines (20 keys of the corpus in converted units: US gallons, MWh,
+ * Four ledgers: factor_key lines (20 keys of the corpus in converted units: US gallons, MWh,
  * miles...), description lines repeating 20 descriptions (memoised: each resolved once per call),
- * and description lines with 1,000 distinct descriptions (the resolve cost shows). Each figure is
+ * description lines with 1,000 distinct descriptions (the 20 with one of 50 sites: the resolve cost
+ * shows), and the 20 descriptions with a reference of their own on every line ("ref 4411", as
+ * exports carry: resolve reads past it, so each is resolved once). Each figure is
  * the median of several runs; CPU time (process.cpuUsage, user + system) is given beside wall
  * time because the machine is shared. Skipped without data/releases.
  */
@@ -23,7 +25,7 @@ import { startServer } from '../src/serve.ts'
 type Activity = EmissionsRequest['activities'][number]
 
 export interface EmissionsBenchRow {
-  ledger: 'factor_key' | 'description_20_repeated' | 'description_1000_distinct'
+  ledger: 'factor_key' | 'description_20_repeated' | 'description_1000_distinct' | 'description_20_unique_references'
   lines: number
   where: 'in_process' | 'http'
   runs: number
@@ -45,6 +47,15 @@ const DESCRIPTIONS: Array<[string, string, string?]> = [
   ['heavy goods vehicle freight', 'tkm', 'GB'], ['LPG', 'litres', 'GB'], ['coal', 'tonnes', 'GB'], ['water supply', 'm3', 'GB'],
   ['flight economy class', 'passenger.km', 'GB'], ['taxi', 'km', 'GB'], ['paper', 'USD', 'US'], ['electricity Germany', 'MWh'],
   ['bus travel', 'passenger.km', 'GB'], ['waste to landfill', 'tonnes', 'GB'], ['computers', 'USD', 'US'], ['heating oil', 'litres', 'GB'],
+]
+
+/** Sites a ledger line may name: with the 20 descriptions, 1,000 distinct texts. */
+const SITES = [
+  'Leeds depot', 'Bristol office', 'Glasgow plant', 'Cardiff warehouse', 'Belfast store', 'Manchester hub', 'York site', 'Derby works', 'Hull port', 'Oxford lab',
+  'Cambridge campus', 'Norwich depot', 'Exeter office', 'Leicester plant', 'Coventry warehouse', 'Sheffield works', 'Newcastle hub', 'Aberdeen yard', 'Dundee store', 'Swansea site',
+  'Plymouth dock', 'Brighton office', 'Reading campus', 'Luton depot', 'Bolton mill', 'Preston plant', 'Wigan warehouse', 'Stoke kiln', 'Ipswich port', 'Carlisle depot',
+  'north depot', 'south office', 'east plant', 'west warehouse', 'head office', 'main site', 'second site', 'old mill', 'new warehouse', 'training centre',
+  'sales team', 'field team', 'service vans', 'night shift', 'day shift', 'maintenance crew', 'estates team', 'design team', 'marketing team', 'finance team',
 ]
 
 function pickKeys(engine: Engine): Array<[string, string]> {
@@ -74,8 +85,12 @@ function ledgers(keys: Array<[string, string]>, lines: number): Record<Emissions
     }),
     description_1000_distinct: Array.from({ length: lines }, (_, i) => {
       const [description, unit, country] = DESCRIPTIONS[i % DESCRIPTIONS.length]!
-      // 1,000 distinct texts: the description plus a ledger reference, as exports often carry.
-      return { id: `u${i}`, description: `${description} ref ${i % 1000 < 50 ? i % 1000 : Math.floor((i % 1000) / 20)}-${i % 1000}`, quantity: { value: quantity(i), unit }, ...(country ? { country } : {}) }
+      // 1,000 distinct texts: the description and one of 50 sites (a reference would not do: resolve reads past it).
+      return { id: `u${i}`, description: `${description} ${SITES[Math.floor((i % 1000) / DESCRIPTIONS.length) % SITES.length]}`, quantity: { value: quantity(i), unit }, ...(country ? { country } : {}) }
+    }),
+    description_20_unique_references: Array.from({ length: lines }, (_, i) => {
+      const [description, unit, country] = DESCRIPTIONS[i % DESCRIPTIONS.length]!
+      return { id: `r${i}`, description: `${description} ref ${i}`, quantity: { value: quantity(i), unit }, ...(country ? { country } : {}) }
     }),
   }
 }

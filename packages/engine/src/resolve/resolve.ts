@@ -39,8 +39,10 @@ export interface Ranked {
 /** Parse a request and score every candidate (unsorted); the training script reads these too. */
 export function candidatesOf(release: LoadedRelease, req: ParsedResolveRequest, model: ResolveModel): { parsed: ParsedDescription; all: Scored[] } {
   const parsed = repairTypos(applyHints(parseDescription(req.description), req), release, (t) => industryKnows(release, model, t))
-  // The words written, as the industry match reads them: without bookkeeping references (as parsed).
-  return { parsed, all: scoreCandidates(release, parsed, askedVariants(req.description), model, dropReferences(req.description)) }
+  // The words written without bookkeeping references, as parsed: the answer depends on nothing else
+  // of the text (emissions resolves lines that differ only by a reference once, calc/emissions/line.ts).
+  const description = dropReferences(req.description)
+  return { parsed, all: scoreCandidates(release, parsed, askedVariants(description), model, description) }
 }
 
 /** Parse, score every candidate and keep the best `keep` with their softmax probabilities. */

@@ -9,9 +9,11 @@ import type { Explanation } from './explain.ts'
 import type { UnitMatch } from './weights.ts'
 
 export const RESOLVE_LIMIT_MAX = 50
+/** Longest description resolve reads (after trimming). */
+export const RESOLVE_DESCRIPTION_MAX = 500
 
 export const ResolveRequestSchema = z.object({
-  description: z.string().trim().min(1, 'must not be empty').max(500, 'must be at most 500 characters'),
+  description: z.string().trim().min(1, 'must not be empty').max(RESOLVE_DESCRIPTION_MAX, `must be at most ${RESOLVE_DESCRIPTION_MAX} characters`),
   limit: intParam(5, 1, RESOLVE_LIMIT_MAX),
   /** Country hint: ISO2/ISO3 code or name; wins over places in the text. */
   country: optionalText,

@@ -190,6 +190,22 @@ describe('descriptions', () => {
     expect(res.audit.decision_threshold).toBe(0.9)
   })
 
+  it('resolves lines that differ only by a bookkeeping reference once, each keeping its own text', () => {
+    const { run, calls } = setup()
+    const res = run([
+      text('diesel for vans ref 3-61', 100, 'litres'),
+      text('diesel for vans invoice 4411', 50, 'litres'),
+      text('INV-2231 diesel for vans', 50, 'litres'),
+      text('invoice 4411', 5, 'litres'),
+    ])
+    // Resolve reads past references (docs/resolve.md), so it is asked the text it reads, once; a line
+    // that is only a reference is asked as written (and answered the same way for every such line).
+    expect(calls).toEqual(['diesel for vans|litres', 'invoice 4411|litres'])
+    expect(res.activities.slice(0, 3).map((a) => a.resolved?.description)).toEqual(['diesel for vans ref 3-61', 'diesel for vans invoice 4411', 'INV-2231 diesel for vans'])
+    expect(res.activities.slice(0, 3).map((a) => a.factor?.key)).toEqual(['fuels.gb.test_diesel.litres', 'fuels.gb.test_diesel.litres', 'fuels.gb.test_diesel.litres'])
+    expect(res.activities[3]?.error?.code).toBe('not_resolved')
+  })
+
   it('takes the best match whose unit the quantity reaches', () => {
     const { run } = setup()
     const res = run([text('car fuel', 40, 'litres')])

@@ -6,6 +6,8 @@
 import type { FactorRow } from '../../release/schema.ts'
 import type { ReleaseView } from '../../release/view.ts'
 import { decide, type Decision } from '../../resolve/decision.ts'
+import { RESOLVE_DESCRIPTION_MAX } from '../../resolve/schema.ts'
+import { dropReferences } from '../../text/vocab/references.ts'
 import type { Warning } from '../common-schema.ts'
 import { Dec, dec } from '../decimal.ts'
 import { planFor, type Plan } from './plan.ts'
@@ -60,6 +62,8 @@ export class LineContext {
   private readonly units = new Map<string, ReturnType<typeof readUnit>>()
   private readonly plans = new Map<string, Plan | LineError>()
   private readonly resolutions = new Map<string, { plan: Plan; resolved: Resolution } | LineError>()
+  /** Resolve's answers by the text it reads: lines that differ only by a bookkeeping reference share one. */
+  private readonly found = new Map<string, ReturnType<EmissionsDeps['resolve']>>()
   private readonly missing = new Map<string, LineError>()
 
   constructor(
@@ -112,8 +116,26 @@ export class LineContext {
     return hit
   }
 
+  /**
+   * deps.resolve, once per text resolve reads: without bookkeeping references ("ref 3-61", "invoice
+   * 4411"), which resolve reads past (docs/resolve.md), so its answer is the same for every line that
+   * differs only by one. A text that is empty without them, or too long, is resolved as written
+   * (resolve refuses it the same way for every line).
+   */
+  private resolveOnce(description: string, unitText: string, country: string | undefined): ReturnType<EmissionsDeps['resolve']> {
+    const read = dropReferences(description).replace(/\s+/g, ' ').trim()
+    const text = read.length > 0 && description.trim().length <= RESOLVE_DESCRIPTION_MAX ? read : description
+    const memo = `${text}\u0000${unitText}\u0000${country ?? ''}`
+    let found = this.found.get(memo)
+    if (!found) {
+      found = this.deps.resolve(text, unitText, country)
+      this.found.set(memo, found)
+    }
+    return found
+  }
+
   private resolve(description: string, unitText: string, unit: ReadUnit, country: string | undefined): { plan: Plan; resolved: Resolution } | LineError {
-    const found = this.deps.resolve(description, unitText, country)
+    const found = this.resolveOnce(description, unitText, country)
     if ('error' in found) return { code: 'not_resolved', message: `"${description}" cannot be resolved: ${found.error}` }
     const matches = found.slice(0, RESOLVE_DEPTH)
     if (matches.length === 0) return { code: 'not_resolved', message: `No factor matches "${description}"` }
