@@ -3,7 +3,7 @@ import { fixtureArtifact } from '../../test/fixture.ts'
 import { LoadedRelease } from '../index/loaded.ts'
 import type { FactorRow, ReleaseArtifact } from '../release/schema.ts'
 import { FEATURES, featureIndex } from './features.ts'
-import { industryKnows, lineVotes, linesOfCode } from './lines.ts'
+import { industryKnows, lineCountsOf, lineVotes } from './lines.ts'
 import type { ResolveModel } from './model.ts'
 import { RESOLVE_MODEL } from './model-data.ts'
 import { candidatesOf } from './resolve.ts'
@@ -53,8 +53,8 @@ describe('nearest labelled purchase lines', () => {
     expect([...votes.best.values()].some((v) => v === 1)).toBe(true)
     expect(Math.max(...votes.best.values())).toBe(1)
     expect(votes.group.get('3261')).toBe(votes.share.get('326122'))
-    expect(linesOfCode(model, '332216')).toBe(2)
-    expect(linesOfCode(model, '111111')).toBe(0)
+    expect(lineCountsOf(model).get('332216')).toBe(2)
+    expect(lineCountsOf(model).get('111111')).toBeUndefined()
   })
 })
 

@@ -59,9 +59,9 @@ export interface LineVotes {
   group: Map<string, number>
 }
 
-/** How many distinct labelled lines a code has (0 for none): how common the industry is in purchase ledgers. */
-export function linesOfCode(model: ResolveModel, code: string): number {
-  return lineIndex(model).lines.get(code) ?? 0
+/** How many labelled lines each industry has, by NAICS code (absent: none). */
+export function lineCountsOf(model: ResolveModel): ReadonlyMap<string, number> {
+  return lineIndex(model).lines
 }
 
 /** Votes of the nearest labelled lines for the description's terms. */

@@ -11,18 +11,18 @@ import { correctTerm, FIELD_BOOST, indexHasTerm } from '../index/search-index.ts
 import { terms } from '../text/normalise.ts'
 import { kthLargest } from '../index/best-of.ts'
 import type { ExcludedTerms } from './excluded-terms.ts'
-import { excludedTermsOf } from './excluded-terms.ts'
 import { BASE_FEATURES, emptyFeatures, featureIndex, FEATURES, linearScore, VARIANT_OFFSET } from './features.ts'
 import type { BaseFeature } from './features.ts'
 import type { GeoMatch } from './geo.ts'
 import { geoVerdict, narrowestPlaces } from './geo.ts'
-import { naicsOf, searchIndustry, spendRowsOf } from './industry.ts'
-import { lineVotes, industryKnows, linesOfCode } from './lines.ts'
+import { searchIndustry, spendRowsOf } from './industry.ts'
+import { lineVotes, industryKnows, lineCountsOf } from './lines.ts'
 import type { ResolveModel } from './model.ts'
 import type { ParsedDescription } from './parse.ts'
 import { buildQuery } from './query.ts'
 import type { UnitMatch } from './weights.ts'
-import { conceptWeight, isGeneralRow, ownNameTerms, placeTermsInName, unitFitOf, unitMatchOf } from './weights.ts'
+import { rankRowFacts } from './row-facts.ts'
+import { conceptWeight, unitFitOf, unitMatchOf } from './weights.ts'
 
 export interface Scored {
   position: number
@@ -310,6 +310,9 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
    * `checkSetScores` in the tests catches a feature written otherwise).
    */
   const meta: Meta = { coverage: 0, geo: 'unspecified', unitMatch: 'unspecified' }
+  // Fetched once per call, read per candidate.
+  const rowFacts = rankRowFacts(release)
+  const lineCounts = lineCountsOf(model)
   const fill = (x: Float64Array, position: number, hit: Hit | undefined, ind: Hit | undefined, full: boolean): boolean => {
     const row = release.rows[position]
     if (!row) return false
@@ -317,8 +320,9 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
     // The query terms and words matched by the main hit and the industry hit, read in turn.
     const qa = hit?.queryTerms ?? NO_TERMS
     const qb = ind?.queryTerms ?? NO_TERMS
-    const excluded = excludedTermsOf(release, position)
-    const namePlaces = placeTermsInName(release, position)
+    const rf = rowFacts(position)
+    const excluded = rf.excluded
+    const namePlaces = rf.namePlaces
     // The index terms a hit matched are read only where they count (most rows: never).
     const readTerms = excluded !== null || namePlaces > 0
     const da = readTerms ? (hit?.terms ?? NO_TERMS) : NO_TERMS
@@ -332,7 +336,7 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
       else uncovered++
     }
     const covered = conceptCount === 0 ? 0.5 : coveredWeight / totalConceptWeight
-    const code = facts.domain === 'spend' ? naicsOfRow(release, position) : null
+    const code = facts.domain === 'spend' ? rf.naics : null
     const vote = code === null ? 0 : (votes.share.get(code) ?? 0)
     // A factor that only shares the place words is not an answer, nor one that excludes what was
     // asked, unless labelled lines like this one vote for its industry.
@@ -386,8 +390,8 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
       if (code !== null && code === votes.nearest) put(x, I.line_nearest, 1)
       if (code !== null) {
         put(x, I.line_best, votes.best.get(code) ?? 0)
-        put(x, I.line_prior, Math.log1p(linesOfCode(model, code)))
-        put(x, I.line_group, votes.group.get(naicsGroupOfRow(release, position) ?? '') ?? 0)
+        put(x, I.line_prior, Math.log1p(lineCounts.get(code) ?? 0))
+        put(x, I.line_group, votes.group.get(rf.naicsGroup ?? '') ?? 0)
       }
       if (head !== null && eitherHas(qa, qb, head)) put(x, I.head_matched, 1)
     }
@@ -396,8 +400,8 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
       for (const t of da) if (placeTerms.has(t)) matchedPlaceTerms++
       for (const t of db) if (placeTerms.has(t)) matchedPlaceTerms++
     }
-    put(x, I.extra_terms, Math.log1p(Math.max(0, ownNameTerms(release, position) - (hit?.termCount ?? 0) - Math.max(0, namePlaces - matchedPlaceTerms))))
-    if (isGeneralRow(release, position)) put(x, I.catch_all, 1)
+    put(x, I.extra_terms, Math.log1p(Math.max(0, rf.ownTerms - (hit?.termCount ?? 0) - Math.max(0, namePlaces - matchedPlaceTerms))))
+    if (rf.general) put(x, I.catch_all, 1)
     if (placeTerms.size > 0 && (namesPlace(qa, row.unit) || namesPlace(qb, row.unit))) put(x, I.place_in_name, 1)
     if (full) {
       if (hit) fieldShares(x, hit, written)
@@ -619,29 +623,6 @@ function seenRows(release: LoadedRelease): { stamp: Int32Array; serial: number }
   seen.serial++
   return seen
 }
-
-/** A value per row of a release, computed on first use (`undefined`: not yet). */
-function perRow<T>(compute: (release: LoadedRelease, position: number) => T): (release: LoadedRelease, position: number) => T {
-  const byRelease = new WeakMap<LoadedRelease, Array<T | undefined>>()
-  return (release, position) => {
-    let values = byRelease.get(release)
-    if (!values) {
-      values = new Array<T | undefined>(release.rows.length)
-      byRelease.set(release, values)
-    }
-    let value = values[position]
-    if (value === undefined) {
-      value = compute(release, position)
-      values[position] = value
-    }
-    return value
-  }
-}
-
-/** The NAICS code of a spend row (naicsOf of its key), read once per row and release. */
-const naicsOfRow = perRow((release, position) => naicsOf(release.rows[position]?.key ?? ''))
-/** The industry group (first four digits) of a spend row's NAICS code, or null. */
-const naicsGroupOfRow = perRow((release, position) => naicsOfRow(release, position)?.slice(0, 4) ?? null)
 
 /** Best first (ties: row order). */
 export function byScore(a: Scored, b: Scored): number {
