@@ -24,6 +24,7 @@ import type { UnitMatch } from './weights.ts'
 import { rankRowFacts } from './row-facts.ts'
 import { conceptWeight, unitFitOf, unitMatchOf } from './weights.ts'
 
+/** A kept candidate. The objects (and their vectors) are reused by the next scoreCandidates call: read or copy them before it. */
 export interface Scored {
   position: number
   /** Linear score of the fitted model. */
