@@ -6,7 +6,8 @@
  */
 
 // A code: optional "no"/"nr"/"number", then ":", "#" or "-", then letters and digits with at least one digit.
-const CODE = String.raw`(?:\s*(?:[Nn][Oo]|[Nn][Rr]|[Nn]umber)\.?)?\s*[:#-]?\s*(?=[\p{L}\p{N}/-]*\p{N})[\p{L}\p{N}][\p{L}\p{N}/-]*`
+// One way to read each run of spaces (no `\s*[:#-]?\s*`): 500 spaces after "ref" cost 0.35 ms that way.
+const CODE = String.raw`(?:\s*(?:[Nn][Oo]|[Nn][Rr]|[Nn]umber)\.?)?\s*(?:[:#-]\s*)?(?=[\p{L}\p{N}/-]*\p{N})[\p{L}\p{N}][\p{L}\p{N}/-]*`
 
 /** Words that only ever name a document: dropped with the code after them, if any. */
 const DOCUMENT_WORDS = new RegExp(String.raw`(?<![\p{L}\p{N}])(?:invoice|invoices|voucher|txn|reference)(?![\p{L}\p{N}])\.?(?:${CODE})?`, 'giu')
