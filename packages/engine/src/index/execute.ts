@@ -136,7 +136,7 @@ function record(log: Log, next: number, word: number, expansion: number, fields:
 interface Accumulator {
   score: Float64Array
   mask: Uint32Array
-  /** The short ids with a score, in the first `n` places (the array is kept between searches: emptied, V8 frees its store). */
+  /** The short ids with a score, in the first `n` places (the array keeps its store between searches). */
   docs: number[]
   n: number
 }

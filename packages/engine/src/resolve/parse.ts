@@ -5,7 +5,6 @@
 import { foldText, isStopWord, processTerm } from '../text/normalise.ts'
 import type { Place } from '../text/vocab/places.ts'
 import { EU_MEMBERS, findPlaces } from '../text/vocab/places.ts'
-import { dropReferences } from '../text/vocab/references.ts'
 import { GAS_NAME_WORDS, findGases, findSynonyms } from '../text/vocab/synonyms.ts'
 import type { UnitInfo } from '../text/units.ts'
 import { findUnitInText } from '../text/units.ts'
@@ -50,9 +49,8 @@ function dropMeasures(text: string): string {
 }
 
 export function parseDescription(description: string): ParsedDescription {
-  // Bookkeeping references ("ref 3-61", "invoice 4411", "PO 12345") name a document, not an activity.
   // "R-32", "HFC-125": a hyphen inside a product code; joined, the number is not taken for a quantity.
-  const text = deaccent(dropReferences(description)).replace(/\b([A-Za-z]{1,4})-(\d{2,4}[A-Za-z]?)\b/g, '$1$2')
+  const text = deaccent(description).replace(/\b([A-Za-z]{1,4})-(\d{2,4}[A-Za-z]?)\b/g, '$1$2')
   const unitMention = findUnitInText(text.toLowerCase())
   // Blank the unit words in the cased text at the same positions (lower-casing keeps offsets).
   const rest = unitMention ? maskLike(text, unitMention.rest) : text

@@ -38,10 +38,11 @@ export interface Ranked {
 
 /** Parse a request and score every candidate (unsorted); the training script reads these too. */
 export function candidatesOf(release: LoadedRelease, req: ParsedResolveRequest, model: ResolveModel): { parsed: ParsedDescription; all: Scored[] } {
-  const parsed = repairTypos(applyHints(parseDescription(req.description), req), release, (t) => industryKnows(release, model, t))
-  // The words written without bookkeeping references, as parsed: the answer depends on nothing else
-  // of the text (emissions resolves lines that differ only by a reference once, calc/emissions/line.ts).
+  // Read without bookkeeping references ("ref 3-61", "invoice 4411", "PO 12345": a document, not the
+  // activity): the answer depends on nothing else of the text (emissions resolves lines that differ
+  // only by a reference once, calc/emissions/line.ts).
   const description = dropReferences(req.description)
+  const parsed = repairTypos(applyHints(parseDescription(description), req), release, (t) => industryKnows(release, model, t))
   return { parsed, all: scoreCandidates(release, parsed, askedVariants(description), model, description) }
 }
 
