@@ -4,8 +4,9 @@
  * lock taken by `ON CONFLICT DO UPDATE` serialises concurrent callers on the same counter.
  */
 import pg from 'pg'
-import type { Plan } from '../config.ts'
-import type { Account, AttemptOutcome, ConsumeResult, KeyRecord, Store, WebhookDelivery, WebhookSubscription } from './types.ts'
+import { CONSUME_KEY_FUNCTION, postgresConsumeForKey } from './postgres-keyed.ts'
+import { toAccount, toFoundKey, type AccountRow, type ActiveKeyRow } from './rows.ts'
+import type { AttemptOutcome, ConsumeResult, FoundKeyRecord, KeyRecord, Store, WebhookDelivery, WebhookSubscription } from './types.ts'
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS accounts (
@@ -64,12 +65,6 @@ END
 $fn$;
 `
 
-interface AccountRow { id: string; email: string; plan: string; monthly_quota: number | null; burst_per_minute: number | null; created_at: string }
-
-function toAccount(r: AccountRow): Account {
-  return { id: r.id, email: r.email, plan: r.plan as Plan, monthly_quota: r.monthly_quota, burst_per_minute: r.burst_per_minute, created_at: r.created_at }
-}
-
 export interface PostgresStoreOptions {
   max?: number
   /** Connect, statement and client-side query timeout; a dead or frozen database fails fast. */
@@ -111,6 +106,19 @@ export function openPostgresStore(connectionString: string, opts: PostgresStoreO
     }
   }
 
+  async function findActiveKey(hash: string): Promise<FoundKeyRecord | null> {
+    // Named (prepared once per connection): a keyed call runs this, then `consume`, unless it is
+    // counted through `consumeForKey` (one statement, postgres-keyed.ts).
+    const r = await pool.query<ActiveKeyRow>({
+      name: 'openfactors_find_active_key',
+      text: `SELECT a.*, k.id AS key_id, k.prefix, k.created_at AS key_created_at, k.hash AS key_hash
+       FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.hash = $1 AND k.revoked_at IS NULL`,
+      values: [hash],
+    })
+    const row = r.rows[0]
+    return row ? toFoundKey(row) : null
+  }
+
   return {
     kind: 'postgres',
     async migrate() {
@@ -119,6 +127,7 @@ export function openPostgresStore(connectionString: string, opts: PostgresStoreO
         await c.query('SELECT pg_advisory_xact_lock(774411)')
         await c.query(SCHEMA)
         await c.query(CONSUME_FUNCTION)
+        await c.query(CONSUME_KEY_FUNCTION)
       })
     },
     async createAccount(input) {
@@ -135,18 +144,8 @@ export function openPostgresStore(connectionString: string, opts: PostgresStoreO
         return { account: toAccount(row), key }
       })
     },
-    async findActiveKey(hash) {
-      // Named (prepared once per connection): these two statements run on every keyed call.
-      const r = await pool.query<AccountRow & { key_id: string; prefix: string; key_created_at: string; key_hash: string }>({
-        name: 'openfactors_find_active_key',
-        text: `SELECT a.*, k.id AS key_id, k.prefix, k.created_at AS key_created_at, k.hash AS key_hash
-         FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.hash = $1 AND k.revoked_at IS NULL`,
-        values: [hash],
-      })
-      const row = r.rows[0]
-      if (!row) return null
-      return { key: { id: row.key_id, account_id: row.id, prefix: row.prefix, created_at: row.key_created_at }, account: toAccount(row), hash: row.key_hash }
-    },
+    findActiveKey,
+    consumeForKey: postgresConsumeForKey(pool, findActiveKey),
     async rotateKey(input) {
       return tx(async (c) => {
         const at = input.now.toISOString()
