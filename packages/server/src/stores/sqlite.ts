@@ -9,7 +9,7 @@ import type { Plan } from '../config.ts'
 import { batchCounter, type BatchCounter } from './batch-counter.ts'
 import { toAccount, toFoundKey, type AccountRow, type ActiveKeyRow } from './rows.ts'
 import type {
-  Account, AttemptOutcome, ConsumeResult, CountFor, FoundKeyRecord, KeyedConsume, KeyRecord, NewKey, Store, WebhookDelivery,
+  AttemptOutcome, ConsumeResult, CountFor, FoundKeyRecord, KeyedConsume, KeyRecord, NewKey, Store, WebhookDelivery,
   WebhookSubscription,
 } from './types.ts'
 
