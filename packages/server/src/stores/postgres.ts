@@ -32,9 +32,13 @@ CREATE UNIQUE INDEX IF NOT EXISTS accounts_email_key ON accounts (email_key);
 `
 
 /**
- * One round trip per counted call: lock every window's row (in the given order, so callers never
- * deadlock), refuse if any is at its limit, else increment all. Runs inside the caller's statement,
- * so it is all or nothing.
+ * One round trip per counted call: increment each window's counter in the given order (the update
+ * locks its row until the transaction ends, and every caller takes them in the same order, so
+ * callers never deadlock; a window without a row gets one), and stop at the first that passes its
+ * limit: its increment and those before it are taken back, so nothing is counted. Runs inside the
+ * caller's statement, so it is all or nothing. Two statements for two windows on the usual path
+ * (it was six: insert-if-missing, lock and read each window, then update): a quarter less database
+ * CPU per counted call (docs/benchmarks.md).
  */
 const CONSUME_FUNCTION = `
 CREATE OR REPLACE FUNCTION openfactors_consume_n(p_subject text, p_windows text[], p_limits bigint[], p_amount int)
@@ -42,24 +46,22 @@ RETURNS TABLE (blocked int, counts int[]) LANGUAGE plpgsql AS $fn$
 DECLARE
   i int;
   c int;
-  current int[] := '{}';
 BEGIN
   FOR i IN 1 .. coalesce(array_length(p_windows, 1), 0) LOOP
-    INSERT INTO usage_counters (subject, "window", count) VALUES (p_subject, p_windows[i], 0) ON CONFLICT DO NOTHING;
-  END LOOP;
-  FOR i IN 1 .. coalesce(array_length(p_windows, 1), 0) LOOP
-    SELECT u.count INTO c FROM usage_counters u WHERE u.subject = p_subject AND u."window" = p_windows[i] FOR UPDATE;
-    IF c + p_amount > p_limits[i] THEN
+    UPDATE usage_counters u SET count = u.count + p_amount WHERE u.subject = p_subject AND u."window" = p_windows[i] RETURNING u.count INTO c;
+    IF NOT FOUND THEN
+      INSERT INTO usage_counters AS u (subject, "window", count) VALUES (p_subject, p_windows[i], p_amount)
+        ON CONFLICT (subject, "window") DO UPDATE SET count = u.count + p_amount RETURNING u.count INTO c;
+    END IF;
+    counts := counts || (c - p_amount);
+    IF c > p_limits[i] THEN
+      UPDATE usage_counters u SET count = u.count - p_amount WHERE u.subject = p_subject AND u."window" = ANY (p_windows[1:i]);
       blocked := i - 1;
-      counts := current || c;
       RETURN NEXT;
       RETURN;
     END IF;
-    current := current || c;
   END LOOP;
-  UPDATE usage_counters SET count = count + p_amount WHERE subject = p_subject AND "window" = ANY (p_windows);
-  blocked := NULL;
-  SELECT array_agg(x + p_amount) INTO counts FROM unnest(current) AS x;
+  SELECT array_agg(x + p_amount) INTO counts FROM unnest(counts) AS x;
   RETURN NEXT;
 END
 $fn$;
