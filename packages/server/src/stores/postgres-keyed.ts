@@ -35,28 +35,24 @@ DECLARE
   starts int[] := '{}';
   next_start int := 1;
   i int;
-  r record;
 BEGIN
   FOR i IN 1 .. coalesce(array_length(p_hashes, 1), 0) LOOP
     starts := starts || next_start;
     next_start := next_start + p_window_counts[i];
   END LOOP;
-  FOR r IN
-    SELECT c.n, a.id AS a_id, a.email AS a_email, a.plan AS a_plan, a.monthly_quota AS a_monthly, a.burst_per_minute AS a_burst,
-      a.created_at AS a_created, k.id AS k_id, k.prefix AS k_prefix, k.created_at AS k_created, k.hash AS k_hash,
-      coalesce(a.id = p_account_ids[c.n] AND a.email = p_emails[c.n] AND a.plan = p_plans[c.n] AND a.created_at = p_created_ats[c.n]
-        AND a.monthly_quota IS NOT DISTINCT FROM p_monthly_quotas[c.n] AND a.burst_per_minute IS NOT DISTINCT FROM p_bursts[c.n], false) AS same
-    FROM generate_subscripts(p_hashes, 1) AS c(n)
-    LEFT JOIN (api_keys k JOIN accounts a ON a.id = k.account_id) ON k.hash = p_hashes[c.n] AND k.revoked_at IS NULL
-    ORDER BY p_subjects[c.n] COLLATE "C", c.n
-  LOOP
-    call_index := r.n; id := r.a_id; email := r.a_email; plan := r.a_plan; monthly_quota := r.a_monthly; burst_per_minute := r.a_burst;
-    created_at := r.a_created; key_id := r.k_id; prefix := r.k_prefix; key_created_at := r.k_created; key_hash := r.k_hash;
-    counted := r.same; blocked := NULL; counts := NULL;
+  -- One key read per call (by the unique hash index, whatever the number of keys), in subject order.
+  FOR i IN SELECT c.n FROM generate_subscripts(p_hashes, 1) AS c(n) ORDER BY p_subjects[c.n] COLLATE "C", c.n LOOP
+    call_index := i;
+    SELECT a.id, a.email, a.plan, a.monthly_quota, a.burst_per_minute, a.created_at, k.id, k.prefix, k.created_at, k.hash
+      INTO id, email, plan, monthly_quota, burst_per_minute, created_at, key_id, prefix, key_created_at, key_hash
+      FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.hash = p_hashes[i] AND k.revoked_at IS NULL;
+    counted := FOUND AND id = p_account_ids[i] AND email = p_emails[i] AND plan = p_plans[i] AND created_at = p_created_ats[i]
+      AND monthly_quota IS NOT DISTINCT FROM p_monthly_quotas[i] AND burst_per_minute IS NOT DISTINCT FROM p_bursts[i];
+    blocked := NULL;
+    counts := NULL;
     IF counted THEN
-      SELECT x.blocked, x.counts INTO blocked, counts FROM openfactors_consume_n(p_subjects[r.n],
-        p_windows[starts[r.n] : starts[r.n] + p_window_counts[r.n] - 1], p_limits[starts[r.n] : starts[r.n] + p_window_counts[r.n] - 1],
-        p_amounts[r.n]) x;
+      SELECT x.blocked, x.counts INTO blocked, counts FROM openfactors_consume_n(p_subjects[i],
+        p_windows[starts[i] : starts[i] + p_window_counts[i] - 1], p_limits[starts[i] : starts[i] + p_window_counts[i] - 1], p_amounts[i]) x;
     END IF;
     RETURN NEXT;
   END LOOP;
