@@ -8,8 +8,12 @@
  * leaves out the client's share of the round trip. `--prof dir` runs the server under
  * `node --cpu-prof` (profiles written to dir on exit).
  *
+ * `--concurrency n` keeps n calls in flight (n keep-alive sockets): the server's CPU per call is then
+ * what a busy server spends, its per-request costs (event loop turns, socket writes) shared by
+ * the calls of one turn, and the HTTP time per call is the inverse of the throughput.
+ *
  *   npx tsx packages/server/bench/http-overhead.ts [--calls 200] [--rounds 3] [--prof dir] [--calc-workers n] [--only search|resolve]
- *     [--fast false] [--client http]
+ *     [--fast false] [--client http] [--concurrency 1]
  */
 import { createEngine, latestRelease } from '@openfactors/engine'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -31,8 +35,8 @@ const flag = (name: string): string | undefined => {
  * `--client http`: the same calls through node:http on one keep-alive socket instead of `fetch`
  * (undici), asking for gzip as `fetch` does and gunzipping here: how much of the round trip is the client.
  */
-function httpClient(): typeof fetch {
-  const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+function httpClient(sockets: number): typeof fetch {
+  const agent = new Agent({ keepAlive: true, maxSockets: sockets })
   const call = (url: string | URL | Request, init: RequestInit = {}): Promise<Response> => new Promise((resolve, reject) => {
     const headers: Record<string, string> = { 'accept-encoding': 'gzip, deflate, br', ...(init.headers as Record<string, string> | undefined) }
     const req = request(String(url), { method: init.method ?? 'GET', headers, agent }, (res) => {
@@ -90,7 +94,9 @@ async function main(): Promise<void> {
     ...(workers ? { OPENFACTORS_CALC_WORKERS: workers } : {}), ...(fast ? { OPENFACTORS_FAST_SEARCH: fast, OPENFACTORS_FAST_RESOLVE: fast } : {}),
   }
   const prof = flag('prof')
-  const fetch = flag('client') === 'http' ? httpClient() : globalThis.fetch
+  const concurrency = Number(flag('concurrency') ?? 1)
+  if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error('--concurrency takes a whole number from 1')
+  const fetch = flag('client') === 'http' ? httpClient(concurrency) : globalThis.fetch
   const server = await spawnServer(env, 300_000, prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : [])
   try {
     const issued = (await (await fetch(`${server.url}/v1/keys`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'overhead@example.org' }) })).json()) as { key: string }
@@ -126,12 +132,16 @@ async function main(): Promise<void> {
         localCpu.push((ownCpuMillis() - cpu) / calls)
         t = performance.now()
         cpu = cpuMillis(server.child.pid)
-        for (let i = 0; i < calls; i++) {
-          const res = await s.http(i)
-          const body = await res.arrayBuffer()
-          if (res.status !== 200) throw new Error(`${s.name}: HTTP ${res.status}`)
-          bytes += body.byteLength
+        let next = 0
+        const lane = async () => {
+          while (next < calls) {
+            const res = await s.http(next++)
+            const body = await res.arrayBuffer()
+            if (res.status !== 200) throw new Error(`${s.name}: HTTP ${res.status}`)
+            bytes += body.byteLength
+          }
         }
+        await Promise.all(Array.from({ length: concurrency }, lane))
         http.push((performance.now() - t) / calls)
         serverCpu.push((cpuMillis(server.child.pid) - cpu) / calls)
       }
@@ -141,7 +151,7 @@ async function main(): Promise<void> {
         server_cpu_rounds_ms: serverCpu.map(round3), mean_body_bytes: Math.round(bytes / (calls * rounds)),
       })
     }
-    console.log(JSON.stringify({ date: new Date().toISOString(), fast_paths: fast ?? 'true', client: flag('client') ?? 'fetch', loadavg: loadavg().map((l) => Math.round(l * 100) / 100), rows }, null, 2))
+    console.log(JSON.stringify({ date: new Date().toISOString(), fast_paths: fast ?? 'true', client: flag('client') ?? 'fetch', concurrency, loadavg: loadavg().map((l) => Math.round(l * 100) / 100), rows }, null, 2))
   } finally {
     await server.stop()
     rmSync(work, { recursive: true, force: true })
