@@ -175,6 +175,10 @@ describe.skipIf(mode === 'skip')('postgres consumeForKey', () => {
 
     const found = await b.findActiveKey(key.hash)
     await b.rotateKey({ old_key_id: found!.key.id, key: newKey(), now })
+    // `a` still remembers the key's account: the calls reach the statement (one of three calls), which finds no active key.
+    const sent = vi.spyOn(pg.Client.prototype, 'query')
+    expect(await Promise.all([1, 2, 3].map(() => consumeForKey(a, key.hash, countFor('m:2026-11-22T01:01'))))).toEqual([null, null, null])
+    expect(sent).toHaveBeenCalledTimes(1)
     expect(await consumeForKey(a, key.hash, countFor('m:2026-11-22T01:01'))).toBeNull()
     expect(await a.peek('acct:acct_race', ['m:2026-11-22T01:01'])).toEqual([0])
   })

@@ -23,7 +23,35 @@ import type pg from 'pg'
 import { toFoundKey, type ActiveKeyRow } from './rows.ts'
 import type { Account, ConsumeResult, CountFor, FoundKeyRecord, KeyedConsume, WindowLimit } from './types.ts'
 
-/** Created by `migrate` beside `openfactors_consume_n`. Call `i` has `p_window_counts[i]` windows, after those of the calls before it. */
+/** One call: the key by its hash, counted if its account is still the one given. Created by `migrate` beside `openfactors_consume_n`. */
+export const CONSUME_KEY_FUNCTION = `
+CREATE OR REPLACE FUNCTION openfactors_consume_key(
+  p_hash text, p_account_id text, p_email text, p_plan text, p_monthly_quota int, p_burst_per_minute int, p_created_at text,
+  p_subject text, p_windows text[], p_limits bigint[], p_amount int)
+RETURNS TABLE (id text, email text, plan text, monthly_quota int, burst_per_minute int, created_at text,
+  key_id text, prefix text, key_created_at text, key_hash text, counted boolean, blocked int, counts int[])
+LANGUAGE plpgsql AS $fn$
+BEGIN
+  SELECT a.id, a.email, a.plan, a.monthly_quota, a.burst_per_minute, a.created_at, k.id, k.prefix, k.created_at, k.hash
+    INTO id, email, plan, monthly_quota, burst_per_minute, created_at, key_id, prefix, key_created_at, key_hash
+    FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.hash = p_hash AND k.revoked_at IS NULL;
+  IF NOT FOUND THEN
+    RETURN;
+  END IF;
+  counted := id = p_account_id AND email = p_email AND plan = p_plan AND created_at = p_created_at
+    AND monthly_quota IS NOT DISTINCT FROM p_monthly_quota AND burst_per_minute IS NOT DISTINCT FROM p_burst_per_minute;
+  IF counted THEN
+    SELECT c.blocked, c.counts INTO blocked, counts FROM openfactors_consume_n(p_subject, p_windows, p_limits, p_amount) c;
+  END IF;
+  RETURN NEXT;
+END
+$fn$;
+`
+
+/**
+ * Several calls, each through `openfactors_consume_key`, in subject order (byte order, then arrival).
+ * Call `i` has `p_window_counts[i]` windows, after those of the calls before it. One row per call.
+ */
 export const CONSUME_KEYS_FUNCTION = `
 CREATE OR REPLACE FUNCTION openfactors_consume_keys(
   p_hashes text[], p_account_ids text[], p_emails text[], p_plans text[], p_monthly_quotas int[], p_bursts int[], p_created_ats text[],
@@ -40,27 +68,20 @@ BEGIN
     starts := starts || next_start;
     next_start := next_start + p_window_counts[i];
   END LOOP;
-  -- One key read per call (by the unique hash index, whatever the number of keys), in subject order.
   FOR i IN SELECT c.n FROM generate_subscripts(p_hashes, 1) AS c(n) ORDER BY p_subjects[c.n] COLLATE "C", c.n LOOP
+    -- No row (no active key) leaves every field null.
+    SELECT f.* INTO id, email, plan, monthly_quota, burst_per_minute, created_at, key_id, prefix, key_created_at, key_hash, counted, blocked, counts
+      FROM openfactors_consume_key(p_hashes[i], p_account_ids[i], p_emails[i], p_plans[i], p_monthly_quotas[i], p_bursts[i], p_created_ats[i],
+        p_subjects[i], p_windows[starts[i] : starts[i] + p_window_counts[i] - 1], p_limits[starts[i] : starts[i] + p_window_counts[i] - 1],
+        p_amounts[i]) f;
     call_index := i;
-    SELECT a.id, a.email, a.plan, a.monthly_quota, a.burst_per_minute, a.created_at, k.id, k.prefix, k.created_at, k.hash
-      INTO id, email, plan, monthly_quota, burst_per_minute, created_at, key_id, prefix, key_created_at, key_hash
-      FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.hash = p_hashes[i] AND k.revoked_at IS NULL;
-    counted := FOUND AND id = p_account_ids[i] AND email = p_emails[i] AND plan = p_plans[i] AND created_at = p_created_ats[i]
-      AND monthly_quota IS NOT DISTINCT FROM p_monthly_quotas[i] AND burst_per_minute IS NOT DISTINCT FROM p_bursts[i];
-    blocked := NULL;
-    counts := NULL;
-    IF counted THEN
-      SELECT x.blocked, x.counts INTO blocked, counts FROM openfactors_consume_n(p_subjects[i],
-        p_windows[starts[i] : starts[i] + p_window_counts[i] - 1], p_limits[starts[i] : starts[i] + p_window_counts[i] - 1], p_amounts[i]) x;
-    END IF;
     RETURN NEXT;
   END LOOP;
 END
 $fn$;
 `
 
-type KeyedRow = { [K in keyof ActiveKeyRow]: ActiveKeyRow[K] | null } & { call_index: number; counted: boolean; blocked: number | null; counts: number[] | null }
+type KeyedRow = { [K in keyof ActiveKeyRow]: ActiveKeyRow[K] | null } & { counted: boolean | null; blocked: number | null; counts: number[] | null }
 
 /** Accounts remembered per key hash; past this many the oldest is forgotten (it costs one key read when seen again). */
 const MAX_REMEMBERED = 10_000
@@ -137,22 +158,12 @@ export function postgresConsumeForKey(pool: pg.Pool, findActiveKey: (hash: strin
     }
     pending = rest
     if (rest.length > 0) setImmediate(flush)
-    pool.query<KeyedRow>({
-      name: 'openfactors_consume_keys',
-      text: `SELECT * FROM openfactors_consume_keys($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::int[], $7::text[],
-        $8::text[], $9::text[], $10::bigint[], $11::int[], $12::int[])`,
-      values: [
-        batch.map((p) => p.hash), batch.map((p) => p.account.id), batch.map((p) => p.account.email), batch.map((p) => p.account.plan),
-        batch.map((p) => p.account.monthly_quota), batch.map((p) => p.account.burst_per_minute), batch.map((p) => p.account.created_at),
-        batch.map((p) => p.subject), batch.flatMap((p) => p.windows.map((w) => w.window)), batch.flatMap((p) => p.windows.map((w) => w.limit)),
-        batch.map((p) => p.windows.length), batch.map((p) => p.amount),
-      ],
-    }).then((r) => {
-      const byCall: Array<KeyedRow | undefined> = []
-      for (const row of r.rows) byCall[row.call_index - 1] = row
+    // A lone call goes to the one-call function: the batch function's arrays cost it more than they save.
+    const sent = batch.length === 1 ? sendOne(batch[0]!) : sendMany(batch)
+    sent.then((rows) => {
       batch.forEach((p, i) => {
         try {
-          settle(p, byCall[i])
+          settle(p, rows[i])
         } catch (err) {
           p.reject(err)
         }
@@ -161,6 +172,29 @@ export function postgresConsumeForKey(pool: pg.Pool, findActiveKey: (hash: strin
       for (const p of batch) p.reject(err)
     })
   }
+
+  const sendOne = (p: Pending): Promise<Array<KeyedRow | undefined>> => pool.query<KeyedRow>({
+    name: 'openfactors_consume_key',
+    text: 'SELECT * FROM openfactors_consume_key($1, $2, $3, $4, $5, $6, $7, $8, $9::text[], $10::bigint[], $11::int)',
+    values: [p.hash, p.account.id, p.account.email, p.account.plan, p.account.monthly_quota, p.account.burst_per_minute, p.account.created_at,
+      p.subject, p.windows.map((w) => w.window), p.windows.map((w) => w.limit), p.amount],
+  }).then((r) => [r.rows[0]])
+
+  const sendMany = (batch: Pending[]): Promise<Array<KeyedRow | undefined>> => pool.query<KeyedRow & { call_index: number }>({
+    name: 'openfactors_consume_keys',
+    text: `SELECT * FROM openfactors_consume_keys($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::int[], $7::text[],
+      $8::text[], $9::text[], $10::bigint[], $11::int[], $12::int[])`,
+    values: [
+      batch.map((p) => p.hash), batch.map((p) => p.account.id), batch.map((p) => p.account.email), batch.map((p) => p.account.plan),
+      batch.map((p) => p.account.monthly_quota), batch.map((p) => p.account.burst_per_minute), batch.map((p) => p.account.created_at),
+      batch.map((p) => p.subject), batch.flatMap((p) => p.windows.map((w) => w.window)), batch.flatMap((p) => p.windows.map((w) => w.limit)),
+      batch.map((p) => p.windows.length), batch.map((p) => p.amount),
+    ],
+  }).then((r) => {
+    const byCall: Array<KeyedRow | undefined> = []
+    for (const row of r.rows) byCall[row.call_index - 1] = row
+    return byCall
+  })
 
   return (hash, countFor) => new Promise<KeyedConsume | null>((resolve, reject) => {
     const known = remembered.get(hash)

@@ -4,7 +4,7 @@
  * lock taken by `ON CONFLICT DO UPDATE` serialises concurrent callers on the same counter.
  */
 import pg from 'pg'
-import { CONSUME_KEYS_FUNCTION, postgresConsumeForKey } from './postgres-keyed.ts'
+import { CONSUME_KEY_FUNCTION, CONSUME_KEYS_FUNCTION, postgresConsumeForKey } from './postgres-keyed.ts'
 import { toAccount, toFoundKey, type AccountRow, type ActiveKeyRow } from './rows.ts'
 import type { AttemptOutcome, ConsumeResult, FoundKeyRecord, KeyRecord, Store, WebhookDelivery, WebhookSubscription } from './types.ts'
 
@@ -129,6 +129,7 @@ export function openPostgresStore(connectionString: string, opts: PostgresStoreO
         await c.query('SELECT pg_advisory_xact_lock(774411)')
         await c.query(SCHEMA)
         await c.query(CONSUME_FUNCTION)
+        await c.query(CONSUME_KEY_FUNCTION)
         await c.query(CONSUME_KEYS_FUNCTION)
       })
     },
