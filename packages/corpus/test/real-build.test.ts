@@ -108,7 +108,8 @@ describe.skipIf(!datasetsDirExists(datasetsDir))(`real datasets: full build${dat
 
   it('says what every factor is: per-kind counts of the latest release, and the audited patterns fixed (issue 17)', () => {
     const latest = artifacts.get('2026.2')!
-    expect(result.report.releases.find((r) => r.mb_version === '2026.2')?.per_kind).toEqual({ component: 19_304, emission_factor: 52_252, not_for_inventory: 84 })
+    // 52,252 emission factors of the factor tables and 64 refrigerant GWPs (59 EPA Hub 2024, 5 NGA 2025).
+    expect(result.report.releases.find((r) => r.mb_version === '2026.2')?.per_kind).toEqual({ component: 19_304, emission_factor: 52_316, not_for_inventory: 84 })
     expect(latest.factors.every((f) => f.kind !== undefined)).toBe(true)
     const byKey = new Map(latest.factors.map((f) => [f.key, f]))
     // EPA: margins only is a component; without margins is producer price.

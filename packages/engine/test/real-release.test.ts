@@ -41,6 +41,17 @@ describe.skipIf(latest === null)(`real latest release${latest === null ? ' (skip
     expect(artifact?.resolve_model).toEqual(RESOLVE_MODEL)
   })
 
+  it("answers a refrigerant in the US or in Australia from that country's published GWP table (issue 12), and one without a place from the UK's", () => {
+    const top = (description: string) => engine.resolve({ description, limit: 3 }).matches[0]
+    const us = top('R-410A leak in the US')
+    expect([us?.key, us?.geo_match, us?.value, us?.source.id]).toEqual(['refrigerants.us.r410a.kg', 'exact', 1924, 'us-epa-ghg-hub-2024'])
+    expect(top('R-134a leak in the US kg')?.key).toBe('refrigerants.us.hfc_134a.kg')
+    const au = top('R410A refrigerant Australia kg')
+    expect([au?.key, au?.geo_match, au?.source.cell_ref]).toEqual(['refrigerants.au.r410a.kg', 'exact', "'Table 11'!B6"])
+    expect(top('R-404A top up Sydney')?.key).toBe('refrigerants.au.r404a.kg')
+    expect(top('R410A leak 2 kg')?.key).toBe('refrigerants.gb.r410a.kg')
+  })
+
   it('finds the right key first for a one-character typo of a real key', () => {
     const keys = engine.search({ search: 'diesel', domain: 'fuels', country: 'gb', unit: 'litres', limit: 5 }).factors.map((f) => f.key)
     expect(keys.length).toBeGreaterThan(0)

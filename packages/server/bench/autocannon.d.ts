@@ -9,6 +9,8 @@ declare module 'autocannon' {
     method?: 'GET' | 'POST'
     headers?: Record<string, string>
     body?: string
+    /** Requests sent in turn on each connection; each names its headers whole. */
+    requests?: Array<{ method?: 'GET' | 'POST'; path?: string; headers?: Record<string, string>; body?: string }>
   }
   interface Histogram {
     average: number

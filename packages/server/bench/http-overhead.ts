@@ -8,10 +8,21 @@
  * leaves out the client's share of the round trip. `--prof dir` runs the server under
  * `node --cpu-prof` (profiles written to dir on exit).
  *
+ * `--concurrency n` keeps n calls in flight (n keep-alive sockets): the server's CPU per call is then
+ * what a busy server spends, its per-request costs (event loop turns, socket writes) shared by
+ * the calls of one turn, and the HTTP time per call is the inverse of the throughput.
+ *
+ * `--load seconds` adds, per scenario, autocannon for that long with `--connections` (default 10)
+ * cycling through the same calls (asking for gzip, as `fetch` does): the server's CPU per call
+ * when busy, against the in-process CPU per call. A single client's sequential calls each find
+ * the server asleep, its caches cold (a 404 costs its main thread 0.17-0.3 ms of JavaScript
+ * then, ten times what it costs a busy server); a busy server is what a deployment pays for.
+ *
  *   npx tsx packages/server/bench/http-overhead.ts [--calls 200] [--rounds 3] [--prof dir] [--calc-workers n] [--only search|resolve]
- *     [--fast false] [--client http]
+ *     [--fast false] [--client http] [--concurrency 1] [--load 5 --connections 10]
  */
 import { createEngine, latestRelease } from '@openfactors/engine'
+import autocannon from 'autocannon'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { Agent, request } from 'node:http'
 import { loadavg, tmpdir } from 'node:os'
@@ -31,8 +42,8 @@ const flag = (name: string): string | undefined => {
  * `--client http`: the same calls through node:http on one keep-alive socket instead of `fetch`
  * (undici), asking for gzip as `fetch` does and gunzipping here: how much of the round trip is the client.
  */
-function httpClient(): typeof fetch {
-  const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+function httpClient(sockets: number): typeof fetch {
+  const agent = new Agent({ keepAlive: true, maxSockets: sockets })
   const call = (url: string | URL | Request, init: RequestInit = {}): Promise<Response> => new Promise((resolve, reject) => {
     const headers: Record<string, string> = { 'accept-encoding': 'gzip, deflate, br', ...(init.headers as Record<string, string> | undefined) }
     const req = request(String(url), { method: init.method ?? 'GET', headers, agent }, (res) => {
@@ -90,7 +101,9 @@ async function main(): Promise<void> {
     ...(workers ? { OPENFACTORS_CALC_WORKERS: workers } : {}), ...(fast ? { OPENFACTORS_FAST_SEARCH: fast, OPENFACTORS_FAST_RESOLVE: fast } : {}),
   }
   const prof = flag('prof')
-  const fetch = flag('client') === 'http' ? httpClient() : globalThis.fetch
+  const concurrency = Number(flag('concurrency') ?? 1)
+  if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error('--concurrency takes a whole number from 1')
+  const fetch = flag('client') === 'http' ? httpClient(concurrency) : globalThis.fetch
   const server = await spawnServer(env, 300_000, prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : [])
   try {
     const issued = (await (await fetch(`${server.url}/v1/keys`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'overhead@example.org' }) })).json()) as { key: string }
@@ -104,11 +117,21 @@ async function main(): Promise<void> {
     // The floor: a kept lookup answered by its fast path costs the client and the HTTP stack, next to nothing in-process.
     const lookupKey = engine.search({ search: 'diesel', limit: 1 }).factors[0]?.key ?? ''
     const auth = { authorization: `Bearer ${issued.key}` }
+    const searchPath = (i: number) => `/v1/factors?search=${encodeURIComponent(searches[i % 10] ?? '')}&limit=10`
+    const resolveBody = (i: number) => JSON.stringify({ description: descriptions[i % 10], limit: 5 })
+    const json = { 'content-type': 'application/json' }
+    // Every request of autocannon's list names its headers whole (a request's headers replace the defaults).
+    const gzip = { 'accept-encoding': 'gzip, deflate, br' }
     const scenarios = [
-      { name: 'lookup (kept, the HTTP floor)', local: () => engine.lookup(lookupKey), http: () => fetch(`${server.url}/v1/factors/${lookupKey}`, { headers: auth }) },
-      { name: 'search (10 results)', local: (i: number) => engine.search({ search: searches[i % 10], limit: 10 }), http: (i: number) => fetch(`${server.url}/v1/factors?search=${encodeURIComponent(searches[i % 10] ?? '')}&limit=10`) },
-      { name: 'resolve (5 matches)', local: (i: number) => engine.resolve({ description: descriptions[i % 10] ?? '', limit: 5 }), http: (i: number) => fetch(`${server.url}/v1/calculate/resolve`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ description: descriptions[i % 10], limit: 5 }) }) },
+      { name: 'lookup (kept, the HTTP floor)', local: () => engine.lookup(lookupKey), http: () => fetch(`${server.url}/v1/factors/${lookupKey}`, { headers: auth }),
+        load: [{ method: 'GET' as const, path: `/v1/factors/${lookupKey}`, headers: { ...auth, ...gzip } }] },
+      { name: 'search (10 results)', local: (i: number) => engine.search({ search: searches[i % 10], limit: 10 }), http: (i: number) => fetch(`${server.url}${searchPath(i)}`),
+        load: searches.map((_q, i) => ({ method: 'GET' as const, path: searchPath(i), headers: gzip })) },
+      { name: 'resolve (5 matches)', local: (i: number) => engine.resolve({ description: descriptions[i % 10] ?? '', limit: 5 }), http: (i: number) => fetch(`${server.url}/v1/calculate/resolve`, { method: 'POST', headers: { ...auth, ...json }, body: resolveBody(i) }),
+        load: descriptions.map((_d, i) => ({ method: 'POST' as const, path: '/v1/calculate/resolve', headers: { ...auth, ...json, ...gzip }, body: resolveBody(i) })) },
     ]
+    const loadSeconds = Number(flag('load') ?? 0)
+    const connections = Number(flag('connections') ?? 10)
     const only = flag('only')
     const rows = []
     for (const s of scenarios.filter((x) => !only || x.name.startsWith(only))) {
@@ -126,22 +149,36 @@ async function main(): Promise<void> {
         localCpu.push((ownCpuMillis() - cpu) / calls)
         t = performance.now()
         cpu = cpuMillis(server.child.pid)
-        for (let i = 0; i < calls; i++) {
-          const res = await s.http(i)
-          const body = await res.arrayBuffer()
-          if (res.status !== 200) throw new Error(`${s.name}: HTTP ${res.status}`)
-          bytes += body.byteLength
+        let next = 0
+        const lane = async () => {
+          while (next < calls) {
+            const res = await s.http(next++)
+            const body = await res.arrayBuffer()
+            if (res.status !== 200) throw new Error(`${s.name}: HTTP ${res.status}`)
+            bytes += body.byteLength
+          }
         }
+        await Promise.all(Array.from({ length: concurrency }, lane))
         http.push((performance.now() - t) / calls)
         serverCpu.push((cpuMillis(server.child.pid) - cpu) / calls)
+      }
+      // Busy server: autocannon cycling through the same calls; the server's CPU per call.
+      let busy: { requests_per_second: number; server_cpu_ms: number; cpu_ratio: number } | undefined
+      if (loadSeconds > 0) {
+        const cpu = cpuMillis(server.child.pid)
+        const r = await autocannon({ url: server.url, duration: loadSeconds, connections, requests: s.load })
+        if (r.non2xx > 0 || r.errors > 0) throw new Error(`${s.name} under load: ${r.non2xx} non-2xx, ${r.errors} errors`)
+        const perCall = (cpuMillis(server.child.pid) - cpu) / r.requests.total
+        busy = { requests_per_second: Math.round(r.requests.average), server_cpu_ms: round3(perCall), cpu_ratio: Math.round((perCall / median(localCpu)) * 100) / 100 }
       }
       rows.push({
         scenario: s.name, in_process_ms: round3(median(local)), http_ms: round3(median(http)), ratio: Math.round((median(http) / median(local)) * 100) / 100,
         in_process_cpu_ms: round3(median(localCpu)), server_cpu_ms: round3(median(serverCpu)), cpu_ratio: Math.round((median(serverCpu) / median(localCpu)) * 100) / 100,
         server_cpu_rounds_ms: serverCpu.map(round3), mean_body_bytes: Math.round(bytes / (calls * rounds)),
+        ...(busy ? { busy: { connections, seconds: loadSeconds, ...busy } } : {}),
       })
     }
-    console.log(JSON.stringify({ date: new Date().toISOString(), fast_paths: fast ?? 'true', client: flag('client') ?? 'fetch', loadavg: loadavg().map((l) => Math.round(l * 100) / 100), rows }, null, 2))
+    console.log(JSON.stringify({ date: new Date().toISOString(), fast_paths: fast ?? 'true', client: flag('client') ?? 'fetch', concurrency, loadavg: loadavg().map((l) => Math.round(l * 100) / 100), rows }, null, 2))
   } finally {
     await server.stop()
     rmSync(work, { recursive: true, force: true })

@@ -73,7 +73,7 @@ describe('key check and count in one store call (counted-key.ts, the factor look
   })
 })
 
-describe('on a store without consumeForKey (as PostgreSQL): key lookup then count', () => {
+describe('on a store without consumeForKey of its own: key lookup then count', () => {
   it('counts exactly, and OPENFACTORS_KEY_CACHE_MS saves the key lookup only when set', async () => {
     const key = await h.key('fallback@example.org')
     for (const ttl of [0, 60_000]) {

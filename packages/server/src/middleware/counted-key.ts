@@ -55,7 +55,7 @@ export function countCall(deps: QuotaDeps, hashOf: KeyHasher, keys: KeyCache = k
       count = callCount(account, deps.config, now, at, amount)
       return count
     }
-    // A store that checks keys in its counting transaction (SQLite) needs no key cache; on the others
+    // A store that checks keys in its counting transaction or statement (SQLite, PostgreSQL) needs no key cache; on others
     // `OPENFACTORS_KEY_CACHE_MS` (off by default) saves the key lookup as on every keyed route.
     const cached = deps.store.consumeForKey ? undefined : keys.get(hash)
     let outcome: Promise<KeyedConsume | null>

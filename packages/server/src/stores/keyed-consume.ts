@@ -1,6 +1,7 @@
 /**
- * `consumeForKey` for any store: the store's own one-transaction version when it has one (SQLite),
- * else the key lookup then the count (two round trips; a key revoked between them is counted once).
+ * `consumeForKey` for any store: the store's own version when it has one (SQLite: in the counting
+ * transaction; PostgreSQL: one statement, postgres-keyed.ts), else the key lookup then the count
+ * (two round trips; a key revoked between them is counted once).
  */
 import type { CountFor, KeyedConsume, Store } from './types.ts'
 

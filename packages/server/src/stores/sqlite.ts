@@ -7,8 +7,9 @@ import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import type { Plan } from '../config.ts'
 import { batchCounter, type BatchCounter } from './batch-counter.ts'
+import { toAccount, toFoundKey, type AccountRow, type ActiveKeyRow } from './rows.ts'
 import type {
-  Account, AttemptOutcome, ConsumeResult, CountFor, FoundKeyRecord, KeyedConsume, KeyRecord, NewKey, Store, WebhookDelivery,
+  AttemptOutcome, ConsumeResult, CountFor, FoundKeyRecord, KeyedConsume, KeyRecord, NewKey, Store, WebhookDelivery,
   WebhookSubscription,
 } from './types.ts'
 
@@ -33,12 +34,6 @@ CREATE INDEX IF NOT EXISTS webhook_deliveries_due ON webhook_deliveries (status,
 CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 `
 
-interface AccountRow { id: string; email: string; plan: string; monthly_quota: number | null; burst_per_minute: number | null; created_at: string }
-type ActiveKeyRow = AccountRow & { key_id: string; prefix: string; key_created_at: string; key_hash: string }
-
-function toAccount(r: AccountRow): Account {
-  return { id: r.id, email: r.email, plan: r.plan as Plan, monthly_quota: r.monthly_quota, burst_per_minute: r.burst_per_minute, created_at: r.created_at }
-}
 
 const OPEN_WAIT_MS = 5_000
 
@@ -118,11 +113,7 @@ export function openSqliteStore(path: string, busyTimeoutMs = 1_000): Store {
     setMeta: db.prepare('INSERT INTO meta (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value'),
   }
 
-  function foundKey(row: ActiveKeyRow | undefined): FoundKeyRecord | null {
-    if (!row) return null
-    const key: KeyRecord = { id: row.key_id, account_id: row.id, prefix: row.prefix, created_at: row.key_created_at }
-    return { key, account: toAccount(row), hash: row.key_hash }
-  }
+  const foundKey = (row: ActiveKeyRow | undefined): FoundKeyRecord | null => row ? toFoundKey(row) : null
 
   /**
    * Group commit: the calls that reach `consume` or `consumeForKey` in one turn of the event loop

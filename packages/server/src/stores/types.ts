@@ -109,8 +109,9 @@ export interface Store {
   /**
    * Optional: authenticate and count in one store call. Finds the active key with this hash and, if
    * there is one, counts what `countFor(account)` asks in the same transaction (a key revoked by any
-   * instance is refused, never counted). Null when no active key has the hash. Stores without it are
-   * used through `findActiveKey` then `consume` (`consumeForKey` in keyed-consume.ts).
+   * instance is refused, never counted). Null when no active key has the hash. Both stores have it
+   * (PostgreSQL: one statement per call, postgres-keyed.ts); a store without it is used through
+   * `findActiveKey` then `consume` (`consumeForKey` in keyed-consume.ts).
    */
   consumeForKey?(hash: string, countFor: CountFor): Promise<KeyedConsume | null>
   /** Current counts of the windows (0 where absent), without counting. */

@@ -114,16 +114,25 @@ const DATASETS = process.env.OPENFACTORS_DATASETS ?? resolve(fileURLToPath(impor
 const file = (y: number): string => `us-epa-ghg-emission-factors-hub/ghg-emission-factors-hub-${y}.xlsx`
 
 describe.skipIf(!existsSync(join(DATASETS, file(2024))))('epa-hub on the published 2023 and 2024 workbooks', () => {
-  it('2024: counts, Anthracite E18, eGRID ERCT, waste, and every value proven against its cell', () => {
+  it('2024: counts, Anthracite E18, eGRID ERCT, waste, refrigerant GWPs, and every value proven against its cell', () => {
     const out = ingestHubWorkbook(file(2024), join(DATASETS, file(2024)))
-    expect(out.factors).toHaveLength(1149)
-    expect(new Set(out.factors.map((f) => f.key)).size).toBe(1149)
+    // 1,149 factors of tables 1-10, and 59 refrigerants from the GWP tables 11 (26 gases but CO2, CH4, N2O) and 12 (30 blends).
+    expect(out.factors).toHaveLength(1208)
+    expect(new Set(out.factors.map((f) => f.key)).size).toBe(1208)
+    expect(out.factors.filter((f) => f.key.startsWith('refrigerants.us.'))).toHaveLength(59)
+    const r410a = out.factors.find((f) => f.key === 'refrigerants.us.r410a.kg')
+    expect([r410a?.value, r410a?.unit, r410a?.cell_ref, r410a?.scope]).toEqual([1924, 'kg CO2e per kg', `'${HUB_SHEET}'!D565`, 'scope_1'])
+    expect(r410a?.name).toBe('Refrigerant R-410A (blend): 100-year GWP (AR5), per kg released')
+    expect(r410a?.basis?.note).toMatch(/blend of 50% HFC-32, 50% HFC-125; GWP values of blended refrigerants are based only on their HFC and PFC constituents$/)
+    // One gas, one subject in both editions and beside the UK's keys: PFC-14 is CF4, SF6 is sf6.
+    expect(out.factors.find((f) => f.key === 'refrigerants.us.cf4.kg')?.cell_ref).toBe(`'${HUB_SHEET}'!E538`)
+    expect(out.factors.find((f) => f.key === 'refrigerants.us.hfc_43_10mee.kg')?.value).toBe(1650)
+    expect(out.skipped.filter((s) => /^GWP of (Carbon dioxide|Methane|Nitrous oxide)/.test(s.detail ?? ''))).toHaveLength(3)
     const anthracite = out.factors.find((f) => f.key === 'fuels.us.anthracite.stationary_mmbtu_co2')
     expect([anthracite?.value, anthracite?.cell_ref]).toEqual([103.69, `'${HUB_SHEET}'!E18`])
     const erct = out.factors.find((f) => f.key === 'electricity.us.egrid_erct.hub_total_output_co2')
     expect(erct?.published?.value).toBe(771.083)
     expect(out.factors.find((f) => f.key === 'waste.us.corrugated_containers.landfilled')?.value).toBe(1000)
-    expect(out.skipped.filter((s) => s.detail === 'GWP table').length).toBeGreaterThan(60)
     const wb = readWorkbook(join(DATASETS, file(2024)))
     for (const f of out.factors) {
       const ref = parseCellRef(f.cell_ref)!

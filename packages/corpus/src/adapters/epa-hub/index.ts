@@ -4,8 +4,9 @@
  * Tables 1–8 and 10 publish CO2, CH4 and N2O separately as masses of each gas (not CO2e):
  * each value is its own key with a gas suffix, `g` served as `kg`, eGRID `lb/MWh` as
  * `kg/kWh`. Table 9 (waste) publishes metric tons CO2e per short ton by disposal method: served
- * as `kg CO2e per short ton`. Not factors, skipped and reported: heat contents (Table 1 column
- * D), GWP tables (11, 12 and the GWP box above Table 1).
+ * as `kg CO2e per short ton`. Tables 11 and 12 (GWPs) give the US refrigerant factors
+ * (`read-gwp.ts`). Not factors, skipped and reported: heat contents (Table 1 column D), the GWP
+ * box above Table 1 and the GWPs of CO2, CH4 and N2O.
  * Keys: `<domain>.us.<row labels>.<table basis>_<gas>`; see `tables.ts` for each table's rule.
  */
 import { readWorkbook, cellRef, textAt, type Sheet } from '../../read/workbook.ts'
@@ -13,6 +14,7 @@ import { slugify } from '../../keys/slug.ts'
 import { converted, tonnesToKg } from '../../keys/us-units.ts'
 import { IngestError, type AdapterContext, type AdapterOutput, type SourceAdapter } from '../types.ts'
 import { cleanLabel, dataRows, findRow, findTables, lastCol0, numericAt, LABEL_COL0, type HubTable } from './layout.ts'
+import { readGwpTable } from './read-gwp.ts'
 import { HUB_SHEET, readGasTable } from './read-table.ts'
 import { TABLE_SPECS, specForTitle, type TableSpec } from './tables.ts'
 import { parseUnit } from './units.ts'
@@ -64,7 +66,7 @@ function contextOf(section: string): string {
   return spec?.nameContext ?? section.toLowerCase()
 }
 
-/** GWP tables and the GWP box above Table 1: every number is reported as not a factor. */
+/** The GWP box above Table 1: every number is reported as not a factor. */
 function skipNumbers(sheet: Sheet, fromRow0: number, toRow0: number, detail: string, out: AdapterOutput): void {
   for (let r = fromRow0; r <= toRow0; r++) {
     for (let c = LABEL_COL0; c <= lastCol0(sheet); c++) {
@@ -87,7 +89,7 @@ export function ingestHubWorkbook(file: string, absPath: string): AdapterOutput 
     const spec = specForTitle(table.title)
     if (!spec) throw new IngestError(file, `sheet ${HUB_SHEET} row ${table.startRow0 + 1}`, `unknown table "${table.title}"`)
     seen.add(spec.kind)
-    if (spec.kind === 'gwp') skipNumbers(sheet, table.startRow0, table.endRow0, 'GWP table', out)
+    if (spec.kind === 'gwp') readGwpTable(file, sheet, table, out)
     else if (spec.kind === 'waste') readWasteTable(file, sheet, table, spec, out)
     else readGasTable(file, sheet, table, spec, out)
   }

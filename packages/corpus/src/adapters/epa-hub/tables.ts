@@ -1,6 +1,6 @@
 /**
  * What each Hub table is (found by its title text, not its number or row), and how its rows
- * turn into keys. Tables 11–12 (GWPs) are not factors.
+ * turn into keys. Tables 11–12 (GWPs) are read by read-gwp.ts.
  */
 import type { FactorRow } from '@openfactors/engine/release'
 import { slugify, slugJoin } from '../../keys/slug.ts'

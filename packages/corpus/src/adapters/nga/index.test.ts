@@ -236,8 +236,12 @@ const file = (y: number): string => `au-dcceew-nga-factors/national-greenhouse-a
 describe.skipIf(!existsSync(join(DATASETS, file(2025))))('nga on the published workbooks', () => {
   it('2025: Table 1 B4 = 0.64 for NSW & ACT scope 2, unique keys, every value proven', () => {
     const out = ingestNgaWorkbook(file(2025), join(DATASETS, file(2025)))
-    expect(out.factors).toHaveLength(549)
-    expect(new Set(out.factors.map((f) => f.key)).size).toBe(549)
+    // 549 emission factors and the 5 refrigerants of Table 11 (GWPs of common refrigerants).
+    expect(out.factors).toHaveLength(554)
+    expect(new Set(out.factors.map((f) => f.key)).size).toBe(554)
+    const r410a = out.factors.find((f) => f.key === 'refrigerants.au.r410a.kg')
+    expect([r410a?.value, r410a?.unit, r410a?.cell_ref, r410a?.name]).toEqual([1924, 'kg CO2e per kg', "'Table 11'!B6", 'Refrigerant R410A (HFC blend): GWP (AR5), per kg released'])
+    expect(out.factors.find((f) => f.key === 'refrigerants.au.hfc_134a.kg')?.value).toBe(1300)
     // Summary-sheet products (energy content × factor) are served per litre beside the table keys.
     const hdv = out.factors.find((f) => f.key === 'fuels.au.heavy_duty_vehicles_diesel_oil_euro_iv_or_higher.transport_scope1_litre')
     expect([hdv?.cell_ref, hdv?.published?.value, hdv?.published?.unit, hdv?.unit]).toEqual(["'Energy - Scope 1 '!I74", 2716.282, 'kg CO2e per kL', 'kg CO2e per litre'])
@@ -273,7 +277,8 @@ describe.skipIf(!existsSync(join(DATASETS, file(2025))))('nga on the published w
     const out = new Map(years.map((y) => [y, ingestNgaWorkbook(file(y), join(DATASETS, file(y))).factors]))
     const keysOf = (y: number): Set<string> => new Set(out.get(y)!.map((f) => f.key))
     const k2021 = keysOf(2021)
-    const k2022 = [...keysOf(2022)]
+    // The share is of the emission-factor tables' keys; the refrigerant GWPs are checked below.
+    const k2022 = [...keysOf(2022)].filter((k) => !k.startsWith('refrigerants.'))
     expect(k2022.filter((k) => k2021.has(k)).length / k2022.length).toBeGreaterThan(0.48)
     for (const y of years) expect(keysOf(y).size).toBe(out.get(y)!.length)
     const everywhere = [
@@ -289,6 +294,9 @@ describe.skipIf(!existsSync(join(DATASETS, file(2025))))('nga on the published w
       'fuels.au.ethane_nsw.supply_scope3_gj',
       'industrial_processes.au.limestone_calcium_carbonate.process_scope1_tonne',
       'waste.au.municipal_solid_waste.landfill_stream_scope3_tonne',
+      // 2021's GWP table of gases and the later ones of common refrigerants name these two alike.
+      'refrigerants.au.hfc_32.kg',
+      'refrigerants.au.hfc_134a.kg',
     ]
     for (const y of years) expect(everywhere.filter((k) => !keysOf(y).has(k))).toEqual([])
     // Same meaning, each edition's own cell: 2021 reads them from its own tables.

@@ -4,10 +4,12 @@
  * The `Energy - Scope 1 ` / `Energy - Scope 3` sheets restate the numbered fuel tables
  * (skipped as `restated_primary`) except their per-physical-unit column, which is published
  * nowhere else and is served beside the numbered tables' keys (see `energy-sheets.ts`).
+ * The refrigerant GWP tables give the Australian refrigerant factors (`read-gwp.ts`).
  */
 import { readWorkbook, textAt } from '../../read/workbook.ts'
 import { IngestError, type AdapterContext, type AdapterOutput, type SourceAdapter } from '../types.ts'
 import { energyContentsOf, readEnergySheet } from './energy-sheets.ts'
+import { isGwpTitle, readNgaGwp } from './read-gwp.ts'
 import { readNgaTable, SHARED_QUALIFIER, skipSheetNumbers } from './read-table.ts'
 import { uniqueNames } from '../../keys/unique-names.ts'
 import { topicOf } from './topics.ts'
@@ -31,6 +33,10 @@ export function ingestNgaWorkbook(file: string, absPath: string, edition: number
     tables++
     const title = textAt(sheet, 0, 0)
     if (title === '') throw new IngestError(file, `sheet ${name}`, 'no title in A1')
+    if (isGwpTitle(title)) {
+      readNgaGwp(name, sheet, out)
+      continue
+    }
     const topic = topicOf(title)
     if (topic.skip) skipSheetNumbers(name, sheet, topic.skip.reason, topic.skip.detail, out)
     else readNgaTable(name, sheet, topic, out, edition)

@@ -20,7 +20,7 @@ import { titleText, type Topic } from './topics.ts'
 
 interface DataRow { row0: number; label: string; group: string }
 
-function numericAt(sheet: Sheet, r: number, c: number): number | null {
+export function numericAt(sheet: Sheet, r: number, c: number): number | null {
   const cell = cellAt(sheet, r, c)
   return cell && cell.t === 'n' && typeof cell.v === 'number' ? cell.v : null
 }

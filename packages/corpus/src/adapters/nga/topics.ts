@@ -34,7 +34,7 @@ export interface Topic {
 }
 
 const RULES: { title: RegExp; topic: Topic }[] = [
-  { title: /leakage rates|global warming potential|metric prefixes|unit equivalences|methodologies to estimate/i, topic: { domain: 'other', prefix: '', skip: { reason: 'not_a_factor', detail: 'reference table, not emission factors' } } },
+  { title: /leakage rates|metric prefixes|unit equivalences|methodologies to estimate/i, topic: { domain: 'other', prefix: '', skip: { reason: 'not_a_factor', detail: 'reference table, not emission factors' } } },
   { title: /energy conversion factors|volume to weight/i, topic: { domain: 'other', prefix: '', skip: { reason: 'energy_conversion', detail: 'conversion factors' } } },
   { title: /carbon content factors|variables and default values|leakage factors/i, topic: { domain: 'other', prefix: '', skip: { reason: 'not_a_factor', detail: 'parameters, not emission factors' } } },
   { title: /simplification of emissions equations/i, topic: { domain: 'waste', prefix: '', skip: { reason: 'restated_primary', detail: 'worked parameters restating the waste factor tables' } } },
