@@ -16,7 +16,7 @@ const now = new Date('2026-11-22T01:00:00.000Z')
 let seq = 0
 function newKey(): NewKey {
   seq += 1
-  return { id: `key_pk_${seq}`, hash: `hash_pk_${seq}`.padEnd(64, '0'), prefix: 'of_live_pk' }
+  return { id: `key_pk_${seq}`, hash: `hash_pk_${seq}_`.padEnd(64, '0'), prefix: 'of_live_pk' }
 }
 
 /** As the server counts a keyed call: the account's burst per minute and monthly quota (defaults 60 / 1,000). */
@@ -115,6 +115,51 @@ describe.skipIf(mode === 'skip')('postgres consumeForKey', () => {
     const after = await consumeForKey(s, key.hash, countFor('m:2026-11-22T01:00'))
     expect(after?.result).toEqual({ ok: true, counts: [12, 12] })
     expect(sent).toHaveBeenCalledTimes(2) // the remembered account was stale: not counted, then counted
+  })
+
+  it('counts the calls of one event-loop turn in one statement, each decided in turn', async () => {
+    const s = await store()
+    const key = await account(s, 'turn', { burst: 15, monthly: 100 })
+    await consumeForKey(s, key.hash, countFor('m:2026-11-22T01:00'))
+    const sent = vi.spyOn(pg.Client.prototype, 'query')
+    const results = await Promise.all(Array.from({ length: 20 }, () => consumeForKey(s, key.hash, countFor('m:2026-11-22T01:00'))))
+    expect(sent).toHaveBeenCalledTimes(1)
+    expect(results.map((r) => r?.result)).toEqual(Array.from({ length: 20 }, (_, i) =>
+      i < 14 ? { ok: true, counts: [i + 2, i + 2] } : { ok: false, blocked: 0, counts: [15] }))
+    // A minute boundary inside one turn: the calls with the next minute's windows go in a statement of their own.
+    sent.mockClear()
+    const mixed = await Promise.all(['01:01', '01:02', '01:01', '01:02'].map((m) => consumeForKey(s, key.hash, countFor(`m:2026-11-22T${m}`))))
+    expect(sent).toHaveBeenCalledTimes(2)
+    expect(mixed.map((r) => r?.result.counts)).toEqual([[1, 16], [1, 18], [2, 17], [2, 19]])
+  })
+
+  it('never deadlocks and stays exact with many accounts, two instances, two minutes and plain consume calls at once', async () => {
+    const [a, b] = [await store(), await store()]
+    const keys = await Promise.all(Array.from({ length: 6 }, (_, i) => account(a, `mesh${i}`, { burst: 100_000, monthly: 100_000 })))
+    const minutes = ['m:2026-11-22T01:00', 'm:2026-11-22T01:01']
+    const calls: Array<Promise<unknown>> = []
+    // Both instances know every key, so all the calls below are counted in statements of many calls.
+    for (const s of [a, b]) for (const key of keys) calls.push(consumeForKey(s, key.hash, countFor(minutes[0]!)))
+    await Promise.all(calls)
+    for (let wave = 0; wave < 30; wave++) {
+      for (const [side, s] of [a, b].entries()) {
+        // Each instance walks the accounts in its own order, alternating the minute.
+        const order = side === 0 ? keys : [...keys].reverse()
+        order.forEach((key, i) => {
+          calls.push(consumeForKey(s, key.hash, countFor(minutes[(i + wave) % 2]!)))
+          if (i % 3 === 0) calls.push(s.consume(`acct:acct_mesh${keys.indexOf(key)}`, [{ window: minutes[(i + wave + 1) % 2]!, limit: 100_000 }, { window: 'M:2026-11', limit: 100_000 }]))
+        })
+      }
+    }
+    const settled = await Promise.allSettled(calls)
+    expect(settled.filter((r) => r.status === 'rejected')).toEqual([])
+    let total = 0
+    for (let i = 0; i < keys.length; i++) {
+      const [m0 = 0, m1 = 0, month = 0] = await a.peek(`acct:acct_mesh${i}`, [...minutes, 'M:2026-11'])
+      expect(m0 + m1).toBe(month)
+      total += month
+    }
+    expect(total).toBe(calls.length)
   })
 
   it('keeps the quota exact when two instances race on one key, and refuses a key revoked by the other', async () => {

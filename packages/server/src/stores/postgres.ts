@@ -4,7 +4,7 @@
  * lock taken by `ON CONFLICT DO UPDATE` serialises concurrent callers on the same counter.
  */
 import pg from 'pg'
-import { CONSUME_KEY_FUNCTION, postgresConsumeForKey } from './postgres-keyed.ts'
+import { CONSUME_KEYS_FUNCTION, postgresConsumeForKey } from './postgres-keyed.ts'
 import { toAccount, toFoundKey, type AccountRow, type ActiveKeyRow } from './rows.ts'
 import type { AttemptOutcome, ConsumeResult, FoundKeyRecord, KeyRecord, Store, WebhookDelivery, WebhookSubscription } from './types.ts'
 
@@ -110,7 +110,7 @@ export function openPostgresStore(connectionString: string, opts: PostgresStoreO
 
   async function findActiveKey(hash: string): Promise<FoundKeyRecord | null> {
     // Named (prepared once per connection): a keyed call runs this, then `consume`, unless it is
-    // counted through `consumeForKey` (one statement, postgres-keyed.ts).
+    // counted through `consumeForKey` (one statement for the calls of one event-loop turn, postgres-keyed.ts).
     const r = await pool.query<ActiveKeyRow>({
       name: 'openfactors_find_active_key',
       text: `SELECT a.*, k.id AS key_id, k.prefix, k.created_at AS key_created_at, k.hash AS key_hash
@@ -129,7 +129,7 @@ export function openPostgresStore(connectionString: string, opts: PostgresStoreO
         await c.query('SELECT pg_advisory_xact_lock(774411)')
         await c.query(SCHEMA)
         await c.query(CONSUME_FUNCTION)
-        await c.query(CONSUME_KEY_FUNCTION)
+        await c.query(CONSUME_KEYS_FUNCTION)
       })
     },
     async createAccount(input) {
