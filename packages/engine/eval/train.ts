@@ -17,6 +17,7 @@ import { parseArtifact } from '../src/release/parse.ts'
 import { FEATURES } from '../src/resolve/features.ts'
 import type { ResolveModel } from '../src/resolve/model.ts'
 import { calibrated } from '../src/resolve/model.ts'
+import { belowAccept } from '../src/resolve/decision.ts'
 import { candidatesOf, ResolveRequestSchema } from '../src/resolve/resolve.ts'
 import type { DevCase } from './dev-set.ts'
 import { devSet } from './dev-set.ts'
@@ -174,11 +175,15 @@ console.log(`out of fold: top-1 ${((100 * tops.filter((t) => t.right).length) / 
 // (optimistic: choosing confidence inputs by it chose in-sample luck). Nested: the confidence of
 // each fold's top matches fitted without that fold, its threshold too; the figure to compare inputs by.
 const nested: CaseOutcome[] = []
+const MISMATCH = CONFIDENCE_INPUTS.indexOf('mismatch')
 for (let k = 0; k < FOLDS; k++) {
   const fit = fitConfidence(topInputs.filter((t) => t.fold !== k))
   for (const t of topInputs) {
     if (t.fold !== k) continue
-    const confidence = calibrated(fit.calibration, confidenceScore(fit.weights, t.inputs))
+    // As resolve answers: a top match missing the place or unit named stays under the threshold.
+    const missed = (t.inputs[MISMATCH] ?? 0) > 0
+    const estimated = calibrated(fit.calibration, confidenceScore(fit.weights, t.inputs))
+    const confidence = missed ? belowAccept(estimated, fit.acceptAt) : estimated
     nested.push({ c: t.c, rank: t.right ? 1 : null, confidence, accepted: confidence >= fit.acceptAt, top: null })
   }
 }

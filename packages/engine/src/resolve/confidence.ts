@@ -8,7 +8,7 @@
 import { featureIndex } from './features.ts'
 import type { Scored } from './rank.ts'
 
-export const CONFIDENCE_INPUTS = ['bias', 'log_p1', 'log_p12', 'log_p123', 'gap', 'coverage_full', 'geo_exact', 'unit_exact', 'spend_row', 'uncovered', 'geo_mismatch', 'unit_mismatch'] as const
+export const CONFIDENCE_INPUTS = ['bias', 'log_p1', 'log_p12', 'log_p123', 'gap', 'coverage_full', 'geo_exact', 'unit_exact', 'spend_row', 'uncovered', 'mismatch'] as const
 
 const at = {
   coverageFull: featureIndex('coverage_full'),
@@ -39,8 +39,9 @@ export function confidenceInputs(top: readonly Scored[], probability: readonly n
     x[at.unitExact] ?? 0,
     x[at.spend] ?? 0,
     Math.min(5, x[at.uncovered] ?? 0),
-    x[at.geoMismatch] ?? 0,
-    x[at.unitMismatch] ?? 0,
+    // The place or the unit named and not met, as one input: training has few top matches missing
+    // the unit (4-5 of 1,158), too few to fit a weight of their own (it fell to -0.03 with one case fewer).
+    Math.max(x[at.geoMismatch] ?? 0, x[at.unitMismatch] ?? 0),
   ]
 }
 

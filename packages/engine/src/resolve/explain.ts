@@ -57,6 +57,10 @@ const SAYS: Record<string, string> = {
   line_best: 'a labelled purchase line of its industry is among the most similar',
   line_group: 'labelled purchase lines like this one are mostly of its industry group',
   line_prior: 'its industry is common in labelled purchase lines',
+  clf_prob: 'labelled purchase lines spelt like this one are mostly of its industry',
+  clf_log: 'labelled purchase lines spelt like this one are often of its industry',
+  clf_rank: 'its industry is among the most likely for lines spelt like this one',
+  clf_group: 'labelled purchase lines spelt like this one are mostly of its industry group',
   head_matched: 'it matches the first word written',
 }
 

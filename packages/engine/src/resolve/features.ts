@@ -35,6 +35,10 @@ const BASE = [
   'line_best', 'line_prior',
   // Share of the nearest lines' votes for its industry group (same first 4 NAICS digits).
   'line_group',
+  // The character-gram classifier of labelled lines (resolve/classifier.ts) for its industry:
+  // probability, log-probability (scaled to 0-1 from e^-10), 1 / rank among the industries, and
+  // the summed probability of its industry group (first 4 NAICS digits).
+  'clf_prob', 'clf_log', 'clf_rank', 'clf_group',
   // On spend factors: the best text relevance of a factor of another domain covering every
   // concept ("linoleum flooring" names a material that a materials factor matches fully).
   'spend_activity_full',

@@ -17,6 +17,7 @@ import type { GeoMatch } from './geo.ts'
 import { geoVerdict, narrowestPlaces } from './geo.ts'
 import { searchIndustry, spendRowsOf } from './industry.ts'
 import { lineVotes, industryKnows, lineCountsOf } from './lines.ts'
+import { classify } from './classifier.ts'
 import type { ResolveModel } from './model.ts'
 import type { ParsedDescription } from './parse.ts'
 import { buildQuery } from './query.ts'
@@ -111,6 +112,8 @@ const UNSPECIFIED = { match: 'unspecified' } as const
 const RESOLVE_SEARCH = { boost: FIELD_BOOST, fields: ['name', 'name_original', 'tags', 'section'] }
 /** Spend factors taken from the industry index (on top of those the main query finds). */
 const INDUSTRY_CANDIDATES = 40
+/** Industries of the classifier of labelled lines whose spend factors are candidates, most probable first. */
+const CLASSIFIER_CANDIDATES = 10
 
 /** Terms of a factor unit: "(US)" in "CO2 per gallon (US)" names the gallon, not a place. */
 const unitTermCache = new Map<string, ReadonlySet<string>>()
@@ -282,7 +285,10 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
   const industryTop = industry[0]?.score ?? 0
   const industryHit = new Map<number, Hit>(industry.map((h) => [h.id as number, h]))
   const votes = lineVotes(model, [...industryTerms])
-  const head = terms(description).find((t) => t.length >= 2 && !/\d/.test(t)) ?? null
+  // The classifier reads the words as the labelled lines were stored (eval/industry-words.ts).
+  const lineWords = terms(description).filter((t) => t.length >= 2 && !/\d/.test(t))
+  const classes = classify(model, lineWords)
+  const head = lineWords[0] ?? null
 
   const domains = new Set(parsed.concepts.flatMap((c) => c.domains ?? []))
   const conceptWeights = parsed.concepts.map((c) => conceptWeight(c.phrase))
@@ -339,9 +345,10 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
     const covered = conceptCount === 0 ? 0.5 : coveredWeight / totalConceptWeight
     const code = facts.domain === 'spend' ? rf.naics : null
     const vote = code === null ? 0 : (votes.share.get(code) ?? 0)
+    const classRank = code === null ? 0 : (classes.rank.get(code) ?? 0)
     // A factor that only shares the place words is not an answer, nor one that excludes what was
-    // asked, unless labelled lines like this one vote for its industry.
-    if (covered === 0 && vote === 0 && (!ind || excepted)) return false
+    // asked, unless labelled lines like this one vote for its industry or the classifier ranks it high.
+    if (covered === 0 && vote === 0 && (classRank === 0 || classRank > CLASSIFIER_CANDIDATES) && (!ind || excepted)) return false
     clearSet(x, full)
     if (hit) {
       put(x, I.text_rel, top > 0 ? hit.score / top : 0)
@@ -393,6 +400,13 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
         put(x, I.line_best, votes.best.get(code) ?? 0)
         put(x, I.line_prior, Math.log1p(lineCounts.get(code) ?? 0))
         put(x, I.line_group, votes.group.get(rf.naicsGroup ?? '') ?? 0)
+        if (classRank > 0) {
+          const p = classes.prob.get(code) ?? 0
+          put(x, I.clf_prob, p)
+          put(x, I.clf_log, 1 + Math.max(-10, Math.log(p)) / 10)
+          put(x, I.clf_rank, 1 / classRank)
+        }
+        put(x, I.clf_group, classes.group.get(rf.naicsGroup ?? '') ?? 0)
       }
       if (head !== null && eitherHas(qa, qb, head)) put(x, I.head_matched, 1)
     }
@@ -479,6 +493,7 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
   for (const ind of industry) consider(ind.id as number, undefined)
   const spendRows = spendRowsOf(release)
   for (const code of votes.share.keys()) for (const position of spendRows.get(code) ?? []) consider(position, undefined)
+  for (let r = 0; r < CLASSIFIER_CANDIDATES && r < classes.order.length; r++) for (const position of spendRows.get(classes.order[r] ?? '') ?? []) consider(position, undefined)
   finish()
   // Some sources publish a place's factors per gas only (US EPA fuels, per gallon): where no CO2e
   // total covering every concept is for the place and in the unit named, the CO2 rows are candidates.

@@ -8,7 +8,7 @@ import { sourceOf } from '../release/view.ts'
 import { askedVariants } from '../text/variants.ts'
 import { dropReferences } from '../text/vocab/references.ts'
 import { applyHints, repairTypos } from './adjust.ts'
-import { decide } from './decision.ts'
+import { belowAccept, decide } from './decision.ts'
 import { industryKnows } from './lines.ts'
 import { explain } from './explain.ts'
 import type { ResolveModel } from './model.ts'
@@ -82,15 +82,17 @@ export function resolveRelease(release: LoadedRelease, req: ParsedResolveRequest
     const row = release.rows[s.position]
     if (!row) throw new Error('ranked position outside the release')
     // The top match by its own model; the others by their ranker probability, never above the top.
-    const confidence = round3(i === 0 ? calibrated(model.calibration, topRaw) : Math.min(calibrated(model.calibration, topRaw), calibrated(model.calibrationBelow, probability[i] ?? 0)))
+    const estimated = i === 0 ? calibrated(model.calibration, topRaw) : Math.min(calibrated(model.calibration, topRaw), calibrated(model.calibrationBelow, probability[i] ?? 0))
+    // A place or unit named and not met is always for a person to check.
+    const missed = s.geo === 'mismatch' || s.unitMatch === 'mismatch'
+    const confidence = round3(missed ? belowAccept(estimated, model.acceptAt) : estimated)
     return {
       key: row.key,
       name: row.name,
       value: row.value,
       unit: row.unit,
       confidence,
-      // A place or unit named and not met is always for a person to check.
-      decision: s.geo === 'mismatch' || s.unitMatch === 'mismatch' ? 'review' : decide(confidence, model.acceptAt),
+      decision: missed ? 'review' : decide(confidence, model.acceptAt),
       geo_match: s.geo,
       unit_match: s.unitMatch,
       section: row.section,
