@@ -1,8 +1,9 @@
 /**
  * `npm run bench [-- <suite> ...]`: every benchmark of the project in one run, printed as JSON
- * lines. Suites: finding, calc, emissions, corpus, server, browser (default: all). Figures are recorded
+ * lines. Suites: finding, calc, emissions, corpus, server, http, browser (default: all). Figures are recorded
  * by hand in docs/benchmarks.md with the machine and the date; they are never asserted in tests.
  */
+import { spawn } from 'node:child_process'
 import { cpus, totalmem, loadavg } from 'node:os'
 import { benchCorpusBuild } from '../packages/corpus/bench/build.ts'
 import { benchFinding } from '../packages/engine/bench/find.ts'
@@ -11,8 +12,24 @@ import { formatBenchTable, runServerBench } from '../packages/server/bench/load.
 import { runEmissionsBench } from '../packages/server/bench/emissions.ts'
 import { benchBrowser } from '../packages/web-worker/bench/browser.ts'
 
-type Suite = 'finding' | 'calc' | 'emissions' | 'corpus' | 'server' | 'browser'
-const ALL: Suite[] = ['finding', 'calc', 'emissions', 'server', 'browser', 'corpus']
+type Suite = 'finding' | 'calc' | 'emissions' | 'corpus' | 'server' | 'http' | 'browser'
+const ALL: Suite[] = ['finding', 'calc', 'emissions', 'server', 'http', 'browser', 'corpus']
+
+/** Runs a benchmark script of its own (it starts its servers) and returns the JSON object it prints last. */
+function runScript(path: string, args: string[]): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--conditions=@openfactors/source', '--import', 'tsx', path, ...args], { stdio: ['ignore', 'pipe', 'inherit'] })
+    let out = '\n'
+    child.stdout.setEncoding('utf8')
+    child.stdout.on('data', (d: string) => { out += d })
+    child.on('error', reject)
+    child.on('exit', (code) => {
+      const start = out.lastIndexOf('\n{\n')
+      if (code !== 0 || start < 0) return reject(new Error(`${path} exited with ${code}`))
+      resolve(JSON.parse(out.slice(start + 1)))
+    })
+  })
+}
 
 const SUITES: Record<Suite, () => Promise<unknown>> = {
   finding: async () => benchFinding() ?? { skipped: 'no data/releases: run npm run corpus -- build first' },
@@ -28,6 +45,12 @@ const SUITES: Record<Suite, () => Promise<unknown>> = {
     process.stderr.write(`${formatBenchTable(rows)}\n`)
     return rows
   },
+  // Issue 14: the lookup against a bare Hono route (throughput ratio), and search and resolve over HTTP
+  // against in-process, one sequential client and a busy server (docs/benchmarks.md).
+  http: async () => ({
+    throughput_ratio: await runScript('packages/server/bench/throughput-ratio.ts', ['--rounds', '3']),
+    http_overhead: await runScript('packages/server/bench/http-overhead.ts', ['--client', 'http', '--calls', '300', '--rounds', '3', '--load', '5']),
+  }),
   browser: () => benchBrowser(),
 }
 
