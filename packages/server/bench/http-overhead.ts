@@ -15,8 +15,8 @@
  * `--load seconds` adds, per scenario, autocannon for that long with `--connections` (default 10)
  * cycling through the same calls (asking for gzip, as `fetch` does): the server's CPU per call
  * when busy, against the in-process CPU per call. A single client's sequential calls each find
- * the server asleep, its caches cold (a 404 costs its main thread 0.17-0.3 ms of JavaScript
- * then, ten times what it costs a busy server); a busy server is what a deployment pays for.
+ * the server asleep (a 404 then costs it 0.15-0.33 ms of CPU, mostly JavaScript, ten times what
+ * a busy server spends on a call); a busy server is what a deployment pays for.
  *
  *   npx tsx packages/server/bench/http-overhead.ts [--calls 200] [--rounds 3] [--prof dir] [--calc-workers n] [--only search|resolve]
  *     [--fast false] [--client http] [--concurrency 1] [--load 5 --connections 10]
