@@ -1,10 +1,10 @@
 /**
  * Refrigerant GWP tables (US EPA Hub tables 11–12, Australian NGA "Global warming potentials of
  * common refrigerants") as refrigerant factors: a 100-year GWP is the kg CO2e of one kg of the
- * gas released, which is how the UK publishes its refrigerant factors (`kg CO2e per kg`). Keys
- * follow the UK's (`refrigerants.<country>.<subject>.kg`) so one gas has one subject everywhere:
- * blends by their ASHRAE number (`r410a`), single HFCs and HCFCs by their name (`hfc_134a`),
- * other fluorinated gases by their formula (`sf6`, `cf4`).
+ * gas released, which is how the UK publishes its refrigerant factors (`kg CO2e per kg`). Keys are
+ * `refrigerants.<country>.<subject>.kg`, one subject per gas in every edition: blends by their ASHRAE
+ * number (`r410a`) and single HFCs and HCFCs by their name (`hfc_134a`), as the UK's keys are; other
+ * fluorinated gases by their formula (`sf6`, `cf4`; the UK's keys carry its own names there).
  */
 import type { DraftFactor } from '../adapters/types.ts'
 import { slugify } from './slug.ts'
