@@ -1,7 +1,7 @@
 /**
  * HTTP overhead of search and resolve (issue 14: at most 1.5x their in-process time): the same
  * calls timed in-process on an engine loaded here, and over HTTP on a real server process
- * (start.ts, one connection, sequential calls, keep-alive), interleaved in rounds. Prints medians.
+ * (start.ts, one connection, sequential calls, keep-alive), in rounds, the in-process ones first. Prints medians.
  *
  * Beside the client-observed times, CPU per call: in-process (`process.cpuUsage` of this process)
  * and the server process's own (all its threads, /proc/<pid>/stat, over the HTTP rounds), which
@@ -16,10 +16,12 @@
  * cycling through the same calls (asking for gzip, as `fetch` does): the server's CPU per call
  * when busy, against the in-process CPU per call. A single client's sequential calls each find
  * the server asleep (a 404 then costs it 0.15-0.33 ms of CPU, mostly JavaScript, ten times what
- * a busy server spends on a call); a busy server is what a deployment pays for.
+ * a busy server spends on a call); a busy server is what a deployment pays for. `--identity`: the
+ * busy searches without `Accept-Encoding` (the answer not gzipped). In-process calls are warmed first
+ * (`--warm`, default 5,000 calls): a cold engine costs up to three times the CPU per search.
  *
  *   npx tsx packages/server/bench/http-overhead.ts [--calls 200] [--rounds 3] [--prof dir] [--calc-workers n] [--only search|resolve]
- *     [--fast false] [--client http] [--concurrency 1] [--load 5 --connections 10]
+ *     [--fast false] [--client http] [--concurrency 1] [--load 5 --connections 10] [--identity] [--warm 5000]
  */
 import { createEngine, latestRelease } from '@openfactors/engine'
 import autocannon from 'autocannon'
@@ -122,33 +124,42 @@ async function main(): Promise<void> {
     const json = { 'content-type': 'application/json' }
     // Every request of autocannon's list names its headers whole (a request's headers replace the defaults).
     const gzip = { 'accept-encoding': 'gzip, deflate, br' }
+    // `--identity`: the busy searches ask for no compression (what the gzip costs the server).
+    const identity = process.argv.includes('--identity')
     const scenarios = [
       { name: 'lookup (kept, the HTTP floor)', local: () => engine.lookup(lookupKey), http: () => fetch(`${server.url}/v1/factors/${lookupKey}`, { headers: auth }),
         load: [{ method: 'GET' as const, path: `/v1/factors/${lookupKey}`, headers: { ...auth, ...gzip } }] },
       { name: 'search (10 results)', local: (i: number) => engine.search({ search: searches[i % 10], limit: 10 }), http: (i: number) => fetch(`${server.url}${searchPath(i)}`),
-        load: searches.map((_q, i) => ({ method: 'GET' as const, path: searchPath(i), headers: gzip })) },
+        load: searches.map((_q, i) => ({ method: 'GET' as const, path: searchPath(i), headers: identity ? {} : gzip })) },
       { name: 'resolve (5 matches)', local: (i: number) => engine.resolve({ description: descriptions[i % 10] ?? '', limit: 5 }), http: (i: number) => fetch(`${server.url}/v1/calculate/resolve`, { method: 'POST', headers: { ...auth, ...json }, body: resolveBody(i) }),
         load: descriptions.map((_d, i) => ({ method: 'POST' as const, path: '/v1/calculate/resolve', headers: { ...auth, ...json, ...gzip }, body: resolveBody(i) })) },
     ]
+    const warm = Number(flag('warm') ?? 5000)
     const loadSeconds = Number(flag('load') ?? 0)
     const connections = Number(flag('connections') ?? 10)
     const only = flag('only')
     const rows = []
     for (const s of scenarios.filter((x) => !only || x.name.startsWith(only))) {
-      for (let i = 0; i < 200; i++) { s.local(i); await (await s.http(i)).arrayBuffer() }
+      // In-process first, warm, before any HTTP call of the scenario: the first 2,000 searches cost up to
+      // three times the CPU of later ones (JIT), and after this process's own HTTP client work its CPU per
+      // search is 1.5-2x (background GC of the client's garbage); either would flatter every ratio.
+      for (let i = 0; i < warm; i++) JSON.stringify(s.local(i))
       const local: number[] = []
-      const http: number[] = []
       const localCpu: number[] = []
-      const serverCpu: number[] = []
-      let bytes = 0
       for (let r = 0; r < rounds; r++) {
-        let t = performance.now()
-        let cpu = ownCpuMillis()
+        const t = performance.now()
+        const cpu = ownCpuMillis()
         for (let i = 0; i < calls; i++) JSON.stringify(s.local(i))
         local.push((performance.now() - t) / calls)
         localCpu.push((ownCpuMillis() - cpu) / calls)
-        t = performance.now()
-        cpu = cpuMillis(server.child.pid)
+      }
+      for (let i = 0; i < 200; i++) await (await s.http(i)).arrayBuffer()
+      const http: number[] = []
+      const serverCpu: number[] = []
+      let bytes = 0
+      for (let r = 0; r < rounds; r++) {
+        const t = performance.now()
+        const cpu = cpuMillis(server.child.pid)
         let next = 0
         const lane = async () => {
           while (next < calls) {
@@ -174,11 +185,11 @@ async function main(): Promise<void> {
       rows.push({
         scenario: s.name, in_process_ms: round3(median(local)), http_ms: round3(median(http)), ratio: Math.round((median(http) / median(local)) * 100) / 100,
         in_process_cpu_ms: round3(median(localCpu)), server_cpu_ms: round3(median(serverCpu)), cpu_ratio: Math.round((median(serverCpu) / median(localCpu)) * 100) / 100,
-        server_cpu_rounds_ms: serverCpu.map(round3), mean_body_bytes: Math.round(bytes / (calls * rounds)),
+        server_cpu_rounds_ms: serverCpu.map(round3), local_cpu_rounds_ms: localCpu.map(round3), mean_body_bytes: Math.round(bytes / (calls * rounds)),
         ...(busy ? { busy: { connections, seconds: loadSeconds, ...busy } } : {}),
       })
     }
-    console.log(JSON.stringify({ date: new Date().toISOString(), fast_paths: fast ?? 'true', client: flag('client') ?? 'fetch', concurrency, loadavg: loadavg().map((l) => Math.round(l * 100) / 100), rows }, null, 2))
+    console.log(JSON.stringify({ date: new Date().toISOString(), fast_paths: fast ?? 'true', warm, identity, client: flag('client') ?? 'fetch', concurrency, loadavg: loadavg().map((l) => Math.round(l * 100) / 100), rows }, null, 2))
   } finally {
     await server.stop()
     rmSync(work, { recursive: true, force: true })
