@@ -83,7 +83,9 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
   // Refusals the lookup's fast path met, for the app to answer with (fast-listener.ts).
   const refusals = new WeakMap<IncomingMessage, unknown>()
   const { app, lookup, search, resolve } = createApi({
-    engine, store, config, releases: files, verifyReceipt, logger, ...(offload ? { offload } : {}),
+    engine, store, config, releases: files, verifyReceipt, ...(offload ? { offload } : {}),
+    // Logging off: no logger, so no access line is built per request (the app logs nothing then either).
+    ...(opts.logger || config.log !== 'off' ? { logger } : {}),
     clientAddress: (_req, env) => (env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.remoteAddress,
     requestHeader: nodeRequestHeader,
     gzip: (bytes) => new Uint8Array(gzipSync(bytes, JSON_GZIP)),

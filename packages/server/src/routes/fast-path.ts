@@ -43,14 +43,14 @@ const utf8 = new TextEncoder()
 
 /**
  * A 200 JSON answer as the app sends one a route made with `c.json` (or `c.body` with its own
- * `Content-Type`): `record` (the request's headers, RateLimit-* included) gets `Content-Type`; with
+ * `Content-Type`), from its JSON text or that text's UTF-8 bytes: `record` (the request's headers, RateLimit-* included) gets `Content-Type`; with
  * `gzip` (a client compress() would gzip for), the body is gzipped in one call with the headers
  * json-gzip.ts writes; then the header lines as @hono/node-server writes a `Headers` response (lower
  * case, sorted), and for a body it got as text its length, last.
  */
-export function jsonAnswer(record: HeaderRecord, json: string, gzip: ((bytes: Uint8Array) => Uint8Array) | undefined): FastAnswer {
+export function jsonAnswer(record: HeaderRecord, json: string | Uint8Array, gzip: ((bytes: Uint8Array) => Uint8Array) | undefined): FastAnswer {
   record['Content-Type'] = 'application/json'
-  let body: Uint8Array = utf8.encode(json)
+  let body: Uint8Array = typeof json === 'string' ? utf8.encode(json) : json
   if (gzip) {
     body = gzip(body)
     record.Vary = 'Accept-Encoding'

@@ -8,8 +8,8 @@
  *
  * It builds the answer with the normal path's own parts, in its order: the query as Hono reads it
  * (`getQueryParam`) checked by `SearchQuerySchema`; the open call counted against the client address
- * (`countOpen`, the same store call and RateLimit-*); the engine's search serialised as `c.json`
- * does; request id, security headers; gzipped in one call as `json-gzip.ts` does, with the header
+ * (`countOpen`, the same store call and RateLimit-*); the engine's search serialised to the bytes
+ * `c.json` writes (search-json.ts, each factor's part kept); request id, security headers; gzipped in one call as `json-gzip.ts` does, with the header
  * lines @hono/node-server writes for a `c.json` answer (`jsonAnswer`). The same access log line. So status, headers and body are the normal path's
  * (search-fast-path.test.ts compares the two over real sockets).
  *
@@ -28,6 +28,7 @@ import type { HeaderRecord } from '../middleware/response-headers.ts'
 import { addSecurityHeaders } from '../middleware/security-headers.ts'
 import { jsonAnswer, type FastAnswer, type FastPath, type FastRefusal } from './fast-path.ts'
 import { SearchQuerySchema } from './factors.ts'
+import { searchJson } from './search-json.ts'
 
 export interface SearchFastPathDeps {
   engine: Pick<EnginePort, 'search'>
@@ -47,6 +48,7 @@ const PLAIN_TARGET = /^\/v1\/factors(?:\?[A-Za-z0-9\-._~%&=+,:;@!$()*/?]*)?$/
 
 export function searchFastPath(deps: SearchFastPathDeps): FastPath {
   const { engine, countOpen, ids, logger, clock, trustProxy, gzip } = deps
+  const serialise = searchJson()
   return (req) => {
     const target = req.url
     if (req.method !== 'GET' || target === undefined || !target.startsWith(PATH) || !PLAIN_TARGET.test(target)) return undefined
@@ -62,9 +64,9 @@ export function searchFastPath(deps: SearchFastPathDeps): FastPath {
     const started = logger ? performance.now() : 0
     const address = clientAddress(trustProxy, trustProxy ? req.header('x-forwarded-for') : undefined, () => req.address)
     return countOpen(address).then((limits): FastAnswer | FastRefusal => {
-      let json: string
+      let json: Uint8Array
       try {
-        json = JSON.stringify(engine.search(query.data))
+        json = serialise(engine.search(query.data))
       } catch (failure) {
         return { refusal: new CountedAlready(limits, failure) }
       }
