@@ -13,7 +13,9 @@ import { join } from 'node:path'
 import type { ReleaseArtifact } from '../src/release/schema.ts'
 import { CASES } from './cases.ts'
 import { CASES_2 } from './cases-2.ts'
+import { CASES_3 } from './cases-3.ts'
 import { readCsvRecords } from './csv.ts'
+import type { EvalCaseSpec } from './cases.ts'
 import type { EvalAnswer } from './eval-file.ts'
 
 export type Split = 'train' | 'heldout'
@@ -57,7 +59,9 @@ function answer(row: { source_id: string; cell_ref: string; key: string }): Eval
 export function activityCases(artifact: ReleaseArtifact, missing: string[] = []): DevCase[] {
   const out: DevCase[] = []
   const seen = new Set<string>()
-  for (const spec of [...CASES, ...CASES_2]) {
+  // CASES_3 were written after studying training misses: training cases only, never held out.
+  const trainOnly = new Set<EvalCaseSpec>(CASES_3)
+  for (const spec of [...CASES, ...CASES_2, ...CASES_3]) {
     const key = `${spec.description}|${spec.country ?? ''}|${spec.unit ?? ''}`
     if (seen.has(key)) continue
     seen.add(key)
@@ -73,7 +77,7 @@ export function activityCases(artifact: ReleaseArtifact, missing: string[] = [])
       description: spec.description,
       source: 'activity',
       domain: rows[0]?.key.split('.')[0] ?? '',
-      split: splitOf(id),
+      split: trainOnly.has(spec) ? 'train' : splitOf(id),
       ...(spec.country ? { country: spec.country } : {}),
       ...(spec.unit ? { unit: spec.unit } : {}),
       accept: rows.map(answer),

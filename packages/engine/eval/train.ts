@@ -10,6 +10,7 @@
  *    then the same fitted without each fold and measured on it (nested: the honest accepted share).
  * Held-out cases are never read.
  */
+import { createHash } from 'node:crypto'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { LoadedRelease } from '../src/index/loaded.ts'
@@ -190,8 +191,7 @@ for (let k = 0; k < FOLDS; k++) {
 const n = scores(nested)
 console.log(`nested out of fold (confidence fitted without the fold): ECE ${n.ece.toFixed(3)}, ${(100 * n.acceptRate).toFixed(1)}% accepted, ${(100 * n.acceptPrecision).toFixed(1)}% right`)
 
-const model = {
-  version: `${new Date().toISOString().slice(0, 10)}.f${FEATURES.length}`,
+const fitted = {
   features: FEATURES,
   weights: weights.map((w) => round(w)),
   confidenceWeights: confidenceWeights.map((w) => round(w)),
@@ -200,6 +200,10 @@ const model = {
   acceptAt: round(acceptAt),
   learnedWords: allWords,
 }
+// Date, feature count and the fit's own hash: two fits of one day differ, so `npm start` knows
+// that releases built with the other one are stale (corpus ensure-data compares versions).
+const fitHash = createHash('sha256').update(JSON.stringify(fitted)).digest('hex').slice(0, 6)
+const model = { version: `${new Date().toISOString().slice(0, 10)}.f${FEATURES.length}.${fitHash}`, ...fitted }
 const file = join(import.meta.dirname, '..', 'src', 'resolve', 'model-data.ts')
 writeFileSync(
   file,

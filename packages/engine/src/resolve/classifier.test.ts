@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { fixtureArtifact } from '../../test/fixture.ts'
 import { LoadedRelease } from '../index/loaded.ts'
 import type { FactorRow, ReleaseArtifact } from '../release/schema.ts'
-import { classify, gramsOf } from './classifier.ts'
+import { bestCodes, classify, gramsOf } from './classifier.ts'
 import { FEATURES, featureIndex } from './features.ts'
 import type { ResolveModel } from './model.ts'
 import { RESOLVE_MODEL } from './model-data.ts'
@@ -37,6 +37,14 @@ describe('the character-gram classifier of labelled lines', () => {
     for (let i = 1; i < probs.length; i++) expect(probs[i]).toBeLessThanOrEqual(probs[i - 1] ?? 0)
     expect(probs.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(1 + 1e-12)
     expect(Math.min(...probs)).toBeGreaterThan(0)
+  })
+
+  it('keeps the best codes as a full sort would: highest first, ties by index, only those touched', () => {
+    const score = Float64Array.from([3, 5, 5, 1, 9, 5, 2, 7])
+    const touched = Uint8Array.from([1, 1, 1, 1, 1, 1, 0, 1])
+    const sorted = [0, 1, 2, 3, 4, 5, 7].sort((a, b) => (score[b] ?? 0) - (score[a] ?? 0) || a - b)
+    for (const k of [1, 3, 4, 5, 7, 10]) expect(bestCodes(score, touched, k)).toEqual(sorted.slice(0, k))
+    expect(bestCodes(score, new Uint8Array(8), 3)).toEqual([])
   })
 
   it('says nothing for a line with no known gram, or none', () => {

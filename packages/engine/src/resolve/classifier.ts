@@ -97,6 +97,25 @@ function classifier(model: ResolveModel): Classifier {
   return built
 }
 
+/**
+ * Indexes of the `k` highest scores among those `touched`, highest first, ties by index: as sorting
+ * them all and keeping `k` gives, without sorting every code sharing a gram (most of them, per line).
+ */
+export function bestCodes(score: Float64Array, touched: Uint8Array, k: number): number[] {
+  // Kept best first; a code enters above those it beats strictly (ties stay in index order).
+  const best: number[] = []
+  for (let c = 0; c < score.length; c++) {
+    if (!touched[c]) continue
+    const s = score[c] ?? 0
+    if (best.length === k && s <= (score[best[k - 1] ?? 0] ?? 0)) continue
+    let at = best.length
+    while (at > 0 && s > (score[best[at - 1] ?? 0] ?? 0)) at--
+    best.splice(at, 0, c)
+    if (best.length > k) best.pop()
+  }
+  return best
+}
+
 /** Codes reported per line: the most probable (below them the probability is next to nothing). */
 const KEEP = 40
 
@@ -143,10 +162,7 @@ export function classify(model: ResolveModel, words: readonly string[]): ClassSc
   }
   let sum = 0
   for (let c = 0; c < codes.length; c++) sum += Math.exp((score[c] ?? 0) - max)
-  const kept: number[] = []
-  for (let c = 0; c < codes.length; c++) if (touched[c]) kept.push(c)
-  kept.sort((a, b) => (score[b] ?? 0) - (score[a] ?? 0) || a - b)
-  kept.length = Math.min(kept.length, KEEP)
+  const kept = bestCodes(score, touched, KEEP)
   const prob = new Map<string, number>()
   const rank = new Map<string, number>()
   const group = new Map<string, number>()

@@ -4,7 +4,7 @@
  * drop them all the time, for text that needs escaping, and over the real latest release for many
  * searches (skipped where none is built).
  */
-import { createEngine, latestRelease, type Engine, type SearchRequest, type SearchResponse } from '@openfactors/engine'
+import { createEngine, latestRelease, parseArtifact, type Engine, type SearchRequest, type SearchResponse } from '@openfactors/engine'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -84,8 +84,9 @@ describe('searchJson', () => {
     const latest = manifest ? latestRelease(manifest.releases) : undefined
     if (!manifest || !latest) throw new Error('no release in the manifest')
     const engine = createEngine({ catalog: manifest.releases, loadRelease: (v) => files.artifactJson(v) })
-    engine.load(files.artifactJson(latest.mb_version))
-    const rows = engine.view().rows
+    const artifact = parseArtifact(files.artifactJson(latest.mb_version))
+    engine.load(artifact)
+    const rows = artifact.factors
     // Words of every 97th factor's name, searched with each kind and page size.
     const words = wordsOf(rows.filter((_r, i) => i % 97 === 0).map((r) => r.name)).slice(0, 1_000)
     const requests = words.flatMap((search, i): SearchRequest[] => [{ search, limit: 100 }, { search, kind: 'all', offset: i % 7 }, { search, limit: 10 }])

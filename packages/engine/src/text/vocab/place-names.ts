@@ -3,7 +3,10 @@
  * acronyms and Australian states. Read by places.ts. Reference vocabulary, not factor data.
  */
 
-/** `iso2|iso3|name|other names and demonyms` per line. */
+/**
+ * `iso2|iso3|name|other names and demonyms` per line. Not "polish": in ledgers it is floor and shoe
+ * polish far more often than Poland ("Cleaner and Polish, Plastic").
+ */
 export const COUNTRIES = `
 gb|gbr|united kingdom|uk|britain|great britain|england|scotland|wales|northern ireland|british|english|scottish|welsh
 us|usa|united states|united states of america|america|american|u s
@@ -23,7 +26,7 @@ se|swe|sweden|swedish|schweden
 no|nor|norway|norwegian|norwegen
 fi|fin|finland|finnish
 is|isl|iceland|icelandic
-pl|pol|poland|polish|polen
+pl|pol|poland|polen
 cz|cze|czechia|czech republic|czech
 sk|svk|slovakia|slovak
 hu|hun|hungary|hungarian

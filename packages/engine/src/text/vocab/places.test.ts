@@ -45,6 +45,19 @@ describe('findPlaces', () => {
     expect(places('electricity DE')[0]?.country).toBe('de')
     expect(places('electricity CA')[0]?.country).toBe('ca')
   })
+  it('reads no codes in a line written all in capitals: there "NO", "IN", "OR", "PER" are words', () => {
+    expect(places('SAW HAND NO. D-23 8 POINT')).toEqual([])
+    expect(places('PAPER TO PRINT IN OFFICE')).toEqual([])
+    expect(places('XL NITRILE GLOVE 50 PR/PER BOX')).toEqual([])
+    expect(places('PARTS, FARM TRACTOR, MISC. (BRAND LISTED OR EQUAL)')).toEqual([])
+    expect(places('DIESEL FUEL AUSTRALIA')[0]?.country).toBe('au')
+  })
+  it('reads "IT" as information technology, "Polish" as polish, and no place after "non"', () => {
+    expect(places('IT equipment purchased')).toEqual([])
+    expect(places('Cleaner and Polish, Plastic')).toEqual([])
+    expect(places('international flights non-UK average')).toEqual([])
+    expect(places('electricity Poland')[0]?.country).toBe('pl')
+  })
   it('reads two-letter codes only in upper case', () => {
     expect(places('diesel in litres or kg')).toEqual([])
     expect(places('electricity IN')[0]?.country).toBe('in')

@@ -18,6 +18,9 @@ export interface Place {
 /** Two-letter codes read as the country even where a US state has the same code. */
 const COUNTRY_CODES_FIRST = new Set(['de', 'ca', 'in', 'id'])
 
+/** Upper-case codes that are words in mixed-case text too: "IT equipment" is information technology, not Italy. */
+const CODES_THAT_ARE_WORDS = new Set(['IT'])
+
 /** EU member states, for `region` matches against `eu` factors. */
 export const EU_MEMBERS = new Set('at be bg hr cy cz dk ee fi fr de gr hu ie it lv lt lu mt nl pl pt ro sk si es se'.split(' '))
 
@@ -106,10 +109,14 @@ export interface PlaceMention {
 
 /**
  * Places named in a description. `words` are the folded words; `originalWords` the same words
- * as written (for the upper-case-only codes). Longest phrase wins at each position.
+ * as written (for the upper-case-only codes, read only where the text also has lower case).
+ * Longest phrase wins at each position; a place right after "non" is dropped.
  */
 export function findPlaces(words: readonly string[], originalWords: readonly string[]): PlaceMention[] {
   const found: PlaceMention[] = []
+  // In a line written all in capitals ("SAW HAND NO. D-23", "GLOVE 50 PR/PER BOX"), a capitalised
+  // "NO", "IN", "OR" or "PER" is a word, not a code: case says something only in mixed-case text.
+  const casesTell = originalWords.some((w) => w !== w.toUpperCase())
   let i = 0
   while (i < words.length) {
     let matched = false
@@ -125,12 +132,13 @@ export function findPlaces(words: readonly string[], originalWords: readonly str
     }
     if (matched) continue
     const original = originalWords[i]
-    const isUpper = original !== undefined && original === original.toUpperCase()
+    const isUpper = casesTell && original !== undefined && original === original.toUpperCase() && !CODES_THAT_ARE_WORDS.has(original)
     const upper = !isUpper ? undefined : original.length === 2 ? UPPER_CODES.get(original) : original.length === 3 ? ISO3_CODES.get(original) : undefined
     if (upper) found.push({ place: upper, start: i, end: i + 1 })
     i++
   }
-  return found
+  // "non-UK": the place is what the factor is NOT for.
+  return found.filter((m) => words[m.start - 1] !== 'non')
 }
 
 /** The place for a country hint (`de`, `DEU`, `Germany`), or null. */

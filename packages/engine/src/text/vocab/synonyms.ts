@@ -66,6 +66,9 @@ const GROUPS: string[] = [
   'waste : abfall|abfalle|mull|entsorgung|abfallentsorgung',
   // The UK factors call recycling into the same product "closed-loop".
   'recycling|recycled|closed loop : recycle|recyclable',
+  // Recycling as something done to waste points at the waste factors; "recycled" (a material bought
+  // with recycled content: "Material use … closed-loop source") does not.
+  'recycling @waste : recycle',
   'combustion|incineration : incinerated|energy from waste',
   'paper : paper and board|papier',
   'board : cardboard|carton|karton|pappe',
