@@ -70,6 +70,8 @@ export const EnvSchema = z.object({
   OPENFACTORS_FAST_RESOLVE: flag(true),
   /** Allow webhook URLs on loopback, private, link-local and metadata addresses (development only). */
   OPENFACTORS_ALLOW_PRIVATE_WEBHOOKS: flag(false),
+  /** Compress answers for clients that ask (gzip at level 1 for JSON). Off behind a proxy that compresses. */
+  OPENFACTORS_COMPRESS: flag(true),
 })
 
 export interface ServerConfig {
@@ -100,6 +102,8 @@ export interface ServerConfig {
   fastLookup: boolean
   fastSearch: boolean
   fastResolve: boolean
+  /** Whether this process compresses answers (`false`: a proxy in front does; Accept-Encoding is then not read). */
+  compress: boolean
 }
 
 /** Bounds every JSON body and MCP message is checked against before any work starts. */
@@ -156,6 +160,7 @@ export function parseEnv(env: Record<string, string | undefined>): ServerConfig 
     fastLookup: e.OPENFACTORS_FAST_LOOKUP,
     fastSearch: e.OPENFACTORS_FAST_SEARCH,
     fastResolve: e.OPENFACTORS_FAST_RESOLVE,
+    compress: e.OPENFACTORS_COMPRESS,
   }
 }
 

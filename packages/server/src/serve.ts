@@ -41,6 +41,15 @@ export function nodeRequestHeader(env: unknown, name: string): string | undefine
   return incoming ? rawHeader(incoming.rawHeaders, name) : null
 }
 
+/**
+ * `rawHeader` when the server compresses; with compression off (`OPENFACTORS_COMPRESS=false`: a proxy
+ * in front compresses) a request's Accept-Encoding is not read, so every path answers as it does a
+ * client that asks for no encoding: the same bytes, uncompressed.
+ */
+export function headerReader(compress: boolean): (raw: string[], name: string) => string | undefined {
+  return compress ? rawHeader : (raw, name) => (name === 'accept-encoding' ? undefined : rawHeader(raw, name))
+}
+
 /** The value of header `name` (lower case) in raw header lines, repeated fields joined with ", ". */
 export function rawHeader(raw: string[], name: string): string | undefined {
   let value: string | undefined
@@ -87,7 +96,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     // Logging off: no logger, so no access line is built per request (the app logs nothing then either).
     ...(opts.logger || config.log !== 'off' ? { logger } : {}),
     clientAddress: (_req, env) => (env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.remoteAddress,
-    requestHeader: nodeRequestHeader,
+    requestHeader: config.compress ? nodeRequestHeader : (env, name) => (name === 'accept-encoding' ? undefined : nodeRequestHeader(env, name)),
     gzip: (bytes) => new Uint8Array(gzipSync(bytes, JSON_GZIP)),
     priorRefusal: (env) => {
       const incoming = (env as { incoming?: IncomingMessage } | undefined)?.incoming
@@ -98,6 +107,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
 
   // @hono/node-server's listener (as its `serve` makes it), behind the fast paths that are on (lookup, search, resolve).
   const listener = getRequestListener(app.fetch, config.host ? { hostname: config.host } : {})
+  const readHeader = headerReader(config.compress)
   const paths = [...(config.fastLookup ? [lookup] : []), ...(config.fastSearch ? [search] : []), ...(config.fastResolve ? [resolve] : [])]
   const fast: FastPath = paths.length === 1 && paths[0] ? paths[0] : (req) => {
     for (const path of paths) {
@@ -106,7 +116,7 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
     }
     return undefined
   }
-  const server: ServerType = createHttpServer(paths.length > 0 ? fastFirst(fast, (incoming, name) => rawHeader(incoming.rawHeaders, name), listener, refusals) : listener)
+  const server: ServerType = createHttpServer(paths.length > 0 ? fastFirst(fast, (incoming, name) => readHeader(incoming.rawHeaders, name), listener, refusals) : listener)
   await new Promise<void>((resolve) => server.listen(config.port, config.host, () => resolve()))
   const port = (server.address() as AddressInfo).port
 
