@@ -46,7 +46,10 @@ const flag = (name: string): string | undefined => {
  */
 function httpClient(sockets: number): typeof fetch {
   const agent = new Agent({ keepAlive: true, maxSockets: sockets })
-  const call = (url: string | URL | Request, init: RequestInit = {}): Promise<Response> => new Promise((resolve, reject) => {
+  // A kept socket the server closed while it sat idle (its keep-alive timeout, 5 s: as long as a load
+  // phase) fails with ECONNRESET when reused; the call is then sent once more on a new socket, as
+  // Node's docs advise for `reusedSocket`.
+  const call = (url: string | URL | Request, init: RequestInit = {}, retried = false): Promise<Response> => new Promise((resolve, reject) => {
     const headers: Record<string, string> = { 'accept-encoding': 'gzip, deflate, br', ...(init.headers as Record<string, string> | undefined) }
     const req = request(String(url), { method: init.method ?? 'GET', headers, agent }, (res) => {
       const chunks: Buffer[] = []
@@ -57,10 +60,13 @@ function httpClient(sockets: number): typeof fetch {
         resolve(new Response(body, { status: res.statusCode ?? 0 }))
       })
     })
-    req.on('error', reject)
+    req.on('error', (err: NodeJS.ErrnoException) => {
+      if (!retried && req.reusedSocket && err.code === 'ECONNRESET') call(url, init, true).then(resolve, reject)
+      else reject(err)
+    })
     req.end(typeof init.body === 'string' ? init.body : undefined)
   })
-  return call as typeof fetch
+  return ((url: string | URL | Request, init?: RequestInit) => call(url, init)) as typeof fetch
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0
