@@ -52,6 +52,15 @@ describe.skipIf(latest === null)(`real latest release${latest === null ? ' (skip
     expect(top('R410A leak 2 kg')?.key).toBe('refrigerants.gb.r410a.kg')
   })
 
+  it('reads petrol in Australia as automotive petrol, not aviation gasoline, and places in all-capital lines only by name', () => {
+    const top = (description: string) => engine.resolve({ description, limit: 3 }).matches[0]
+    expect(top('petrol litres Australia')?.key).toBe('fuels.au.automotive_gasoline_petrol_other_than_for_use_as_fuel_in_an_aircraft.liquid_scope1_litre')
+    expect(top('diesel Perth')?.key).toMatch(/^fuels\.au\.diesel_oil\./)
+    const saw = top('SAW HAND NO. D-23 8 POINT')
+    expect([saw?.key, saw?.explanation.place.read]).toEqual(['spend.us.naics_332216_saw_blade_and_handtool_manufacturing.with_margins', []])
+    expect(top('IT equipment purchased')?.explanation.place.read).toEqual([])
+  })
+
   it('finds the right key first for a one-character typo of a real key', () => {
     const keys = engine.search({ search: 'diesel', domain: 'fuels', country: 'gb', unit: 'litres', limit: 5 }).factors.map((f) => f.key)
     expect(keys.length).toBeGreaterThan(0)

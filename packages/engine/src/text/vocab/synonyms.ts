@@ -12,8 +12,9 @@ import { stem } from '../normalise.ts'
  * (so "electricity" is not widened to every "power" and "grid" factor).
  */
 const GROUPS: string[] = [
-  // EPA's US factors say "Motor Gasoline" (apart from aviation gasoline and natural gasoline).
-  'petrol|gasoline|motor gasoline @fuels : benzin|unleaded',
+  // EPA's US factors say "Motor Gasoline" (apart from aviation gasoline and natural gasoline), the
+  // Australian NGA "Automotive gasoline/petrol".
+  'petrol|gasoline|motor gasoline|automotive gasoline @fuels : benzin|unleaded',
   'diesel @fuels : derv|diesel fuel|dieselkraftstoff|diesel oil',
   'hgv|lorry|truck @freight : lorries|trucks|heavy goods vehicle|lkw|road freight|road haulage|road transport|trucking',
   // Articulated lorries are their own HGV class in the sources ("All artics"), not a synonym of HGV.
