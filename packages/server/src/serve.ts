@@ -36,9 +36,14 @@ const JSON_GZIP = { level: 1 }
  * every repeated field kept, joined as `Headers.get` joins them (as `headersDistinct` would, without
  * building it: one pass over the raw header lines). Null without one.
  */
-export function nodeRequestHeader(env: unknown, name: string): string | undefined | null {
-  const incoming = (env as { incoming?: Pick<IncomingMessage, 'rawHeaders'> } | undefined)?.incoming
-  return incoming ? rawHeader(incoming.rawHeaders, name) : null
+export const nodeRequestHeader: (env: unknown, name: string) => string | undefined | null = nodeRequestHeaderWith(rawHeader)
+
+/** `nodeRequestHeader` reading the raw header lines with `read` (`headerReader`). */
+function nodeRequestHeaderWith(read: (raw: string[], name: string) => string | undefined): (env: unknown, name: string) => string | undefined | null {
+  return (env, name) => {
+    const incoming = (env as { incoming?: Pick<IncomingMessage, 'rawHeaders'> } | undefined)?.incoming
+    return incoming ? read(incoming.rawHeaders, name) : null
+  }
 }
 
 /**
@@ -91,12 +96,14 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
   const staticDir = config.staticDir ?? join(repoRoot(), 'examples', 'browser-app', 'dist')
   // Refusals the lookup's fast path met, for the app to answer with (fast-listener.ts).
   const refusals = new WeakMap<IncomingMessage, unknown>()
+  // The app and the fast paths read headers alike (Accept-Encoding not at all with compression off).
+  const readHeader = headerReader(config.compress)
   const { app, lookup, search, resolve } = createApi({
     engine, store, config, releases: files, verifyReceipt, ...(offload ? { offload } : {}),
     // Logging off: no logger, so no access line is built per request (the app logs nothing then either).
     ...(opts.logger || config.log !== 'off' ? { logger } : {}),
     clientAddress: (_req, env) => (env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket.remoteAddress,
-    requestHeader: config.compress ? nodeRequestHeader : (env, name) => (name === 'accept-encoding' ? undefined : nodeRequestHeader(env, name)),
+    requestHeader: nodeRequestHeaderWith(readHeader),
     gzip: (bytes) => new Uint8Array(gzipSync(bytes, JSON_GZIP)),
     priorRefusal: (env) => {
       const incoming = (env as { incoming?: IncomingMessage } | undefined)?.incoming
@@ -107,7 +114,6 @@ export async function startServer(config: ServerConfig, opts: StartOptions = {})
 
   // @hono/node-server's listener (as its `serve` makes it), behind the fast paths that are on (lookup, search, resolve).
   const listener = getRequestListener(app.fetch, config.host ? { hostname: config.host } : {})
-  const readHeader = headerReader(config.compress)
   const paths = [...(config.fastLookup ? [lookup] : []), ...(config.fastSearch ? [search] : []), ...(config.fastResolve ? [resolve] : [])]
   const fast: FastPath = paths.length === 1 && paths[0] ? paths[0] : (req) => {
     for (const path of paths) {
