@@ -5,6 +5,9 @@ import { EU_MEMBERS } from '../text/vocab/places.ts'
 
 export type GeoMatch = 'exact' | 'region' | 'global' | 'mismatch' | 'unspecified'
 
+/** What a verdict reads of a row (a row, or resolve's copy of these, row-facts.ts). */
+export type GeoOf = Pick<FactorRow, 'country' | 'region'>
+
 const RANK: Record<GeoMatch, number> = { exact: 4, region: 3, global: 2, mismatch: 1, unspecified: 0 }
 
 export interface GeoVerdict {
@@ -21,7 +24,7 @@ const OTHER_REGION: Readonly<GeoVerdict> = { match: 'mismatch', weight: 0.5 }
 const GLOBAL: Readonly<GeoVerdict> = { match: 'global', weight: 0.75 }
 const MISMATCH: Readonly<GeoVerdict> = { match: 'mismatch', weight: 0.45 }
 
-function against(row: FactorRow, place: Place): Readonly<GeoVerdict> {
+function against(row: GeoOf, place: Place): Readonly<GeoVerdict> {
   const region = row.region ?? null
   if (row.country === place.country) {
     if (place.regions.length === 0) return region === null ? EXACT : EXACT_SUBNATIONAL
@@ -38,7 +41,7 @@ function against(row: FactorRow, place: Place): Readonly<GeoVerdict> {
  * Without a place, prefer the most general factors: global and UK (the broadest primary
  * source), then US and EU; sub-national factors last. Materials are not country-bound.
  */
-function unspecifiedWeight(row: FactorRow, domain: string): number {
+function unspecifiedWeight(row: GeoOf, domain: string): number {
   if (domain === 'materials') return 1
   const base = row.country === 'gb' || row.country === 'glo' ? 1 : row.country === 'us' ? 0.92 : row.country === 'eu' ? 0.88 : 0.8
   return row.region ? base * 0.85 : base
@@ -55,7 +58,7 @@ export function narrowestPlaces(places: readonly Place[]): readonly Place[] {
   return places.filter((p) => p.regions.length > 0 || !withRegion.has(p.country))
 }
 
-export function geoVerdict(row: FactorRow, places: readonly Place[], domain: string): Readonly<GeoVerdict> {
+export function geoVerdict(row: GeoOf, places: readonly Place[], domain: string): Readonly<GeoVerdict> {
   if (places.length === 0) return { match: 'unspecified', weight: unspecifiedWeight(row, domain) }
   let best: Readonly<GeoVerdict> | null = null
   for (const p of places) {

@@ -348,13 +348,12 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
   const rowFacts = rankRowFacts(release)
   const lineCounts = lineCountsOf(model)
   const fill = (x: Float64Array, position: number, hit: Hit | undefined, ind: Hit | undefined, full: boolean): boolean => {
-    const row = release.rows[position]
-    if (!row) return false
-    const facts = release.facts(position)
+    // The row's facts and copies of what is read of the row, in one object (row-facts.ts).
+    const rf = rowFacts(position)
+    if (!rf) return false
     // The query terms and words matched by the main hit and the industry hit, read in turn.
     const qa = hit?.queryTerms ?? NO_TERMS
     const qb = ind?.queryTerms ?? NO_TERMS
-    const rf = rowFacts(position)
     const excluded = rf.excluded
     const namePlaces = rf.namePlaces
     // The index terms a hit matched are read only where they count (most rows: never).
@@ -373,7 +372,7 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
       } else uncovered++
     }
     const covered = conceptCount === 0 ? 0.5 : coveredWeight / totalConceptWeight
-    const code = facts.domain === 'spend' ? rf.naics : null
+    const code = rf.spend ? rf.naics : null
     const vote = code === null ? 0 : (votes.share.get(code) ?? 0)
     const classRank = code === null ? 0 : (classes.rank.get(code) ?? 0)
     // A factor that only shares the place words is not an answer, nor one that excludes what was
@@ -392,34 +391,34 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
     put(x, I.coverage_full, covered >= 0.999 ? 1 : 0)
     put(x, I.coverage_rare, conceptCount === 0 ? 0.5 : coveredRare / totalRareWeight)
     put(x, I.uncovered, uncovered)
-    const geo = places.length === 0 ? UNSPECIFIED : geoVerdict(row, places, facts.domain)
-    if (geo.match === 'exact') put(x, row.region ? I.geo_exact_region : I.geo_exact, 1)
+    const geo = places.length === 0 ? UNSPECIFIED : geoVerdict(rf, places, rf.domain)
+    if (geo.match === 'exact') put(x, rf.region ? I.geo_exact_region : I.geo_exact, 1)
     else if (geo.match === 'region') put(x, I.geo_region, 1)
     else if (geo.match === 'global') put(x, I.geo_global, 1)
     else if (geo.match === 'mismatch') put(x, I.geo_mismatch, 1)
-    else if (facts.domain === 'materials') put(x, I.unplaced_material, 1)
+    else if (rf.material) put(x, I.unplaced_material, 1)
     else {
-      if (row.country === 'gb' || row.country === 'glo') put(x, I.unplaced_gb_glo, 1)
-      else if (row.country === 'us') put(x, I.unplaced_us, 1)
-      else if (row.country === 'eu') put(x, I.unplaced_eu, 1)
-      if (row.region) put(x, I.unplaced_regional, 1)
+      if (rf.country === 'gb' || rf.country === 'glo') put(x, I.unplaced_gb_glo, 1)
+      else if (rf.country === 'us') put(x, I.unplaced_us, 1)
+      else if (rf.country === 'eu') put(x, I.unplaced_eu, 1)
+      if (rf.region) put(x, I.unplaced_regional, 1)
     }
-    const unitFit = parsed.unit ? unitFitOf(parsed.unit, facts) : 1
+    const unitFit = parsed.unit ? unitFitOf(parsed.unit, rf.facts) : 1
     const unitMatch = unitMatchOf(parsed.unit, unitFit)
     if (unitMatch === 'exact') put(x, I.unit_exact, 1)
     else if (unitMatch === 'convertible') put(x, I.unit_convertible, unitFit)
     else if (unitMatch === 'mismatch') put(x, I.unit_mismatch, 1)
-    if (facts.secondary) put(x, I.secondary, 1)
-    if (facts.derived) put(x, I.derived, 1)
-    if (facts.average) put(x, I.average, 1)
-    if (facts.perGas !== null) put(x, parsed.gases.includes(facts.perGas) ? I.per_gas_named : I.per_gas_unasked, 1)
+    if (rf.secondary) put(x, I.secondary, 1)
+    if (rf.derived) put(x, I.derived, 1)
+    if (rf.average) put(x, I.average, 1)
+    if (rf.perGas !== null) put(x, parsed.gases.includes(rf.perGas) ? I.per_gas_named : I.per_gas_unasked, 1)
     else if (parsed.gases.length > 0) put(x, I.total_gas_named, 1)
-    let unasked = facts.variants & ~asked
+    let unasked = rf.variants & ~asked
     for (let v = 0; unasked !== 0; v++, unasked >>>= 1) if (unasked & 1) put(x, VARIANT_OFFSET + v, 1)
-    if (facts.variants & asked) put(x, I.variant_asked, 1)
-    if (domains.size > 0) put(x, domains.has(facts.domain) ? I.domain_in : I.domain_out, 1)
+    if (rf.variants & asked) put(x, I.variant_asked, 1)
+    if (domains.size > 0) put(x, domains.has(rf.domain) ? I.domain_in : I.domain_out, 1)
     if (excepted) put(x, I.excepted, 1)
-    if (facts.domain === 'spend') {
+    if (rf.spend) {
       put(x, I.spend_row, 1)
       if (money) put(x, I.spend_money_named, 1)
       else if (parsed.unit !== null) put(x, I.spend_other_unit, 1)
@@ -448,7 +447,7 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
     }
     put(x, I.extra_terms, Math.log1p(Math.max(0, rf.ownTerms - (hit?.termCount ?? 0) - Math.max(0, namePlaces - matchedPlaceTerms))))
     if (rf.general) put(x, I.catch_all, 1)
-    if (placeTerms.size > 0 && (namesPlace(qa, row.unit) || namesPlace(qb, row.unit))) put(x, I.place_in_name, 1)
+    if (placeTerms.size > 0 && (namesPlace(qa, rf.row.unit) || namesPlace(qb, rf.row.unit))) put(x, I.place_in_name, 1)
     if (full) {
       if (hit) fieldShares(x, hit, written)
       if (ind) fieldShares(x, ind, written)
