@@ -8,6 +8,7 @@
  *
  * `--fast-lookup false` sends every lookup through the app (OPENFACTORS_FAST_LOOKUP, on by default).
  * `--prof dir` runs the real server under `node --cpu-prof` (profile written to dir on exit).
+ * With `--store postgres`, `database_cpu_us` is the database's CPU time per lookup (its processes, from /proc).
  */
 import autocannon from 'autocannon'
 import { spawn } from 'node:child_process'
