@@ -33,6 +33,7 @@ const SAYS: Record<string, string> = {
   in_learned: 'purchase lines labelled with its industry use the same words',
   coverage: 'it covers what was asked',
   coverage_full: 'it covers every concept asked',
+  coverage_rare: 'it covers the rarest words asked',
   geo_exact: 'it is for the place named',
   geo_exact_region: 'it is for the region named',
   geo_region: 'it is for the wider region of the place named',

@@ -43,6 +43,18 @@ describe('features of a (description, factor) pair', () => {
     expect(f('in_name')).toBeGreaterThan(0)
     expect(f('text_rel')).toBeGreaterThan(0)
   })
+  it('weights coverage by rarity: the common concept of two counts less', () => {
+    // "diesel" is in many rows of the fixture, "HGV" in two: a diesel fuel covers half the concepts
+    // but less than half of their rarity.
+    const f = features('diesel HGV')
+    const fuel = f.of('fuels.gb.diesel_average_biofuel_blend.litres')
+    expect(fuel('coverage')).toBe(0.5)
+    expect(fuel('coverage_rare')).toBeGreaterThan(0)
+    expect(fuel('coverage_rare')).toBeLessThan(0.4)
+    expect(f.of('travel.gb.hgv_all_diesel_average_laden.km')('coverage_rare')).toBeCloseTo(1, 9)
+    // With one concept it is the coverage.
+    expect(features('diesel').of('fuels.gb.diesel_average_biofuel_blend.litres')('coverage_rare')).toBe(1)
+  })
   it('marks secondary sources', () => {
     expect(features('diesel litres').of('fuels.glo.diesel.litre')('secondary')).toBe(1)
     expect(features('diesel litres').of('fuels.gb.diesel_average_biofuel_blend.litres')('secondary')).toBe(0)

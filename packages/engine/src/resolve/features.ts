@@ -10,8 +10,8 @@ const BASE = [
   'text_rel', 'text_log', 'industry_rel', 'industry_log',
   // Share of the description's terms matched in each field.
   'in_name', 'in_section', 'in_tags', 'in_original', 'in_industry', 'in_learned',
-  // Concepts covered (weighted), all of them, and how many are not.
-  'coverage', 'coverage_full', 'uncovered',
+  // Concepts covered (weighted), all of them, and how many are not; covered weighted by rarity.
+  'coverage', 'coverage_full', 'uncovered', 'coverage_rare',
   // Words of the factor's name the description does not mention.
   'extra_terms',
   // Geography when a place was read (unspecified is the reference).

@@ -263,6 +263,31 @@ function boundsOf(weights: readonly number[], hit: Hit | undefined, ind: Hit | u
   bounds[1] = boundsMemo[2 * k + 1] ?? 0
 }
 
+/**
+ * Each concept's weight times its rarity, ln(1 + rows / (1 + rows it matches)): covering "WEEE" or
+ * "photovoltaic" says more about which factor is meant than covering "recycling" or "panels".
+ * Hits that matched the same query terms share one `queryTerms` array, read once.
+ */
+function rarityWeights(hits: readonly Hit[], conceptOfTerm: ReadonlyMap<string, number>, conceptWeights: readonly number[], rows: number): number[] {
+  const matched = new Array<number>(conceptWeights.length).fill(0)
+  if (conceptWeights.length > 1) {
+    const maskOf = new Map<readonly string[], number>()
+    for (const h of hits) {
+      let mask = maskOf.get(h.queryTerms)
+      if (mask === undefined) {
+        mask = 0
+        for (const t of h.queryTerms) {
+          const c = conceptOfTerm.get(t)
+          if (c !== undefined) mask |= 1 << c
+        }
+        maskOf.set(h.queryTerms, mask)
+      }
+      for (let c = 0; mask >>> c; c++) if (mask & (1 << c)) matched[c] = (matched[c] ?? 0) + 1
+    }
+  }
+  return conceptWeights.map((w, c) => w * Math.log1p(rows / (1 + (matched[c] ?? 0))))
+}
+
 const UPPER = /[A-Z]/g
 const LOWER = /[a-z]/g
 
@@ -293,6 +318,8 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
   const domains = new Set(parsed.concepts.flatMap((c) => c.domains ?? []))
   const conceptWeights = parsed.concepts.map((c) => conceptWeight(c.phrase))
   const totalConceptWeight = conceptWeights.reduce((a, b) => a + b, 0) || 1
+  const rareWeights = rarityWeights(totals, conceptOfTerm, conceptWeights, release.rows.length)
+  const totalRareWeight = rareWeights.reduce((a, b) => a + b, 0) || 1
   const placeTerms = new Set(terms(parsed.placeWords.join(' ')))
   const places = narrowestPlaces(parsed.places)
   /** Whether a query term a hit matched is a place word, not a word of the factor's unit. */
@@ -337,10 +364,13 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
     coverageOf(qa, qb, da, db, conceptOfTerm, excluded)
     const excepted = coverage.excepted
     let coveredWeight = 0
+    let coveredRare = 0
     let uncovered = 0
     for (let c = 0; c < conceptWeights.length; c++) {
-      if (coverage.mask & (1 << c)) coveredWeight += conceptWeights[c] ?? 0
-      else uncovered++
+      if (coverage.mask & (1 << c)) {
+        coveredWeight += conceptWeights[c] ?? 0
+        coveredRare += rareWeights[c] ?? 0
+      } else uncovered++
     }
     const covered = conceptCount === 0 ? 0.5 : coveredWeight / totalConceptWeight
     const code = facts.domain === 'spend' ? rf.naics : null
@@ -360,6 +390,7 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
     }
     put(x, I.coverage, covered)
     put(x, I.coverage_full, covered >= 0.999 ? 1 : 0)
+    put(x, I.coverage_rare, conceptCount === 0 ? 0.5 : coveredRare / totalRareWeight)
     put(x, I.uncovered, uncovered)
     const geo = places.length === 0 ? UNSPECIFIED : geoVerdict(row, places, facts.domain)
     if (geo.match === 'exact') put(x, row.region ? I.geo_exact_region : I.geo_exact, 1)

@@ -38,4 +38,13 @@ describe('variants', () => {
     expect(variantWeight(ifi, askedVariants('electricity Andorra'))).toBe(0.5)
     expect(variantWeight(ifi, askedVariants('combined margin electricity Andorra'))).toBe(1)
   })
+  it('marks market-based electricity only: cars by market segment and fish markets are not it', () => {
+    const residual = rowVariants(row('electricity.at.electricity_energy_source_grid_mix_residual_mix_market_based.ghg_protocol', 'Purchased electricity - Grid mix - Residual mix - Market based, AT', 'Electricity'))
+    expect(variantWeight(residual, askedVariants('electricity Austria'))).toBe(0.5)
+    expect(variantWeight(residual, askedVariants('market-based electricity Austria'))).toBe(1)
+    expect(rowVariants(row('electricity.au.national.market_scope2_kwh', 'National: market-based scope 2', 'Electricity'))).not.toBe(0)
+    expect(rowVariants(row('transport.gb.cars_by_market_segment_dual_purpose_4x4_diesel.km', 'Cars (by market segment): Dual purpose 4X4, Diesel', 'Business travel- land'))).toBe(0)
+    expect(rowVariants(row('spend.us.naics_445220_fish_and_seafood_markets.with_margins', 'Fish and Seafood Markets', 'Supply chain'))).toBe(0)
+    expect(askedVariants('marketing consulting USD')).toBe(0)
+  })
 })

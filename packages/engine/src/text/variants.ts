@@ -25,7 +25,8 @@ const RULES: VariantRule[] = [
   { name: 'net_cv', row: (_k, _s, _n, u) => u.includes('net cv'), asked: /\bnet\b/ },
   { name: 'non_baseload', row: (k, _s, n) => n.includes('non-baseload') || method(k).includes('non_baseload'), asked: /baseload|marginal/ },
   { name: 'margin', row: (k) => /(^|\.)ifi_/.test(method(k)), asked: /\bmargin\b|operating|combined margin|\bifi\b/ },
-  { name: 'market', row: (k, _s, n) => n.includes('market based') || n.includes('market-based') || /(^|[._])market/.test(method(k)), asked: /market/ },
+  // Market-based electricity only: "cars by market segment" and "fish and seafood markets" are not it.
+  { name: 'market', row: (k, _s, n) => n.includes('market based') || n.includes('market-based') || /(^|[._])market_(based|scope)/.test(method(k)), asked: /\bmarket\b|market.?based/ },
   { name: 'refrigerated', row: (_k, _s, n) => /(^|[^-])refrigerated/.test(n), asked: /refrigerat|reefer|chilled|frozen|cold chain/ },
   // Off-grid factors (remote generation) share the word "grid" with every grid-electricity question.
   { name: 'off_grid', row: (k, _s, n) => /(^|[^a-z])off.?grid/.test(n) || method(k).includes('off_grid') || k.includes('.off_grid.'), asked: /off.?grid|remote site|diesel generator/ },

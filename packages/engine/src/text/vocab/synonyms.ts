@@ -60,11 +60,13 @@ const GROUPS: string[] = [
   'coal @fuels : steinkohle|hard coal',
   'water supply @water : water|tap water|mains water|wasser|leitungswasser',
   'water treatment @water : wastewater|waste water|sewage|wastewater treatment|abwasser',
-  'landfill : landfilled|tip|dump|deponie',
+  // Waste and landfill name the waste factors' domain, as recycling does ("concrete waste crushed and
+  // recycled": concrete alone points at the materials).
+  'landfill @waste : landfilled|tip|dump|deponie',
   'section|sections : trager|traeger|beam|beams|girder|girders',
   'office : buro|buero|offices',
   'wood fibre : holzfaser|holzfaserdammung|holzfaserdaemmung|wood fiber',
-  'waste : abfall|abfalle|mull|entsorgung|abfallentsorgung',
+  'waste @waste : abfall|abfalle|mull|entsorgung|abfallentsorgung',
   // The UK factors call recycling into the same product "closed-loop".
   'recycling|recycled|closed loop : recycle|recyclable',
   // Recycling as something done to waste points at the waste factors; "recycled" (a material bought
@@ -101,6 +103,8 @@ const GROUPS: string[] = [
   'propane @fuels : propane gas',
   'butane @fuels : butane gas',
   'fuel oil @fuels : heavy fuel oil|hfo|bunker fuel',
+  // Burnt for energy, waste oils are a fuel of the UK tables ("Liquid fuels: Waste oils").
+  'waste oils @fuels : waste oil|used oil|used oils|altol',
   'freight train @freight : rail freight|bahnfracht|guterzug|gueterzug|schienenguterverkehr',
   'food and drink waste : food waste|bioabfall|biomull|food scraps|kitchen waste',
   'composting : compost|composted|kompostierung',
