@@ -18,14 +18,16 @@
  * the server asleep (a 404 then costs it 0.15-0.33 ms of CPU, mostly JavaScript, ten times what
  * a busy server spends on a call); a busy server is what a deployment pays for. `--identity`: the
  * busy searches without `Accept-Encoding` (the answer not gzipped). In-process calls are warmed first
- * (`--warm`, default 5,000 calls): a cold engine costs up to three times the CPU per search.
+ * (`--warm`, default 5,000 calls): a cold engine costs up to three times the CPU per search; the server
+ * gets as many calls (autocannon, the same list) before its busy window. `--threads`: the server's
+ * busy CPU per call split by thread (main, calculation worker, V8's helper threads) from /proc.
  *
  *   npx tsx packages/server/bench/http-overhead.ts [--calls 200] [--rounds 3] [--prof dir] [--calc-workers n] [--only search|resolve]
- *     [--fast false] [--client http] [--concurrency 1] [--load 5 --connections 10] [--identity] [--warm 5000]
+ *     [--fast false] [--client http] [--concurrency 1] [--load 5 --connections 10] [--identity] [--warm 5000] [--threads]
  */
 import { createEngine, latestRelease } from '@openfactors/engine'
 import autocannon from 'autocannon'
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { Agent, request } from 'node:http'
 import { loadavg, tmpdir } from 'node:os'
 import { gunzipSync } from 'node:zlib'
@@ -82,6 +84,19 @@ function cpuMillis(pid: number | undefined): number {
     return Number.NaN
   }
 }
+/** CPU time (ms) per thread of a process so far, keyed by `tid name` (/proc/<pid>/task). */
+function threadCpuMillis(pid: number | undefined): Map<string, number> {
+  const out = new Map<string, number>()
+  try {
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8')
+      const fields = stat.split(') ')[1]?.split(' ') ?? []
+      out.set(`${tid} ${stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))}`, (Number(fields[11]) + Number(fields[12])) * 10)
+    }
+  } catch { /* no /proc */ }
+  return out
+}
+
 const ownCpuMillis = () => {
   const u = process.cpuUsage()
   return (u.user + u.system) / 1000
@@ -180,13 +195,28 @@ async function main(): Promise<void> {
         serverCpu.push((cpuMillis(server.child.pid) - cpu) / calls)
       }
       // Busy server: autocannon cycling through the same calls; the server's CPU per call.
-      let busy: { requests_per_second: number; server_cpu_ms: number; cpu_ratio: number } | undefined
+      let busy: { requests_per_second: number; server_cpu_ms: number; cpu_ratio: number; threads_ms?: Record<string, number> } | undefined
       if (loadSeconds > 0) {
+        // The server warmed as the in-process side was (`warm` calls, the same list) before the busy
+        // window: after only the few hundred sequential calls above, its calculation worker is still
+        // compiling (about 220 functions optimised during a cold busy window of resolves against 40
+        // warm, V8's helper threads 0.12-0.23 ms of CPU per call against 0.02-0.08: docs/benchmarks.md).
+        if (warm > 0) await autocannon({ url: server.url, amount: warm, connections, requests: s.load })
         const cpu = cpuMillis(server.child.pid)
+        const threadsBefore = threadCpuMillis(server.child.pid)
         const r = await autocannon({ url: server.url, duration: loadSeconds, connections, requests: s.load })
         if (r.non2xx > 0 || r.errors > 0) throw new Error(`${s.name} under load: ${r.non2xx} non-2xx, ${r.errors} errors`)
         const perCall = (cpuMillis(server.child.pid) - cpu) / r.requests.total
-        busy = { requests_per_second: Math.round(r.requests.average), server_cpu_ms: round3(perCall), cpu_ratio: Math.round((perCall / median(localCpu)) * 100) / 100 }
+        // `--threads`: the server's CPU per call by thread (main, calculation worker, V8's and libuv's helpers).
+        const threads: Record<string, number> = {}
+        if (process.argv.includes('--threads')) {
+          for (const [name, ms] of threadCpuMillis(server.child.pid)) {
+            const spent = (ms - (threadsBefore.get(name) ?? 0)) / r.requests.total
+            if (spent > 0) threads[name] = round3(spent)
+          }
+        }
+        busy = { requests_per_second: Math.round(r.requests.average), server_cpu_ms: round3(perCall), cpu_ratio: Math.round((perCall / median(localCpu)) * 100) / 100,
+          ...(Object.keys(threads).length > 0 ? { threads_ms: threads } : {}) }
       }
       rows.push({
         scenario: s.name, in_process_ms: round3(median(local)), http_ms: round3(median(http)), ratio: Math.round((median(http) / median(local)) * 100) / 100,

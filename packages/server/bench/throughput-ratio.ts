@@ -8,6 +8,7 @@
  *
  * `--fast-lookup false` sends every lookup through the app (OPENFACTORS_FAST_LOOKUP, on by default).
  * `--prof dir` runs the real server under `node --cpu-prof` (profile written to dir on exit).
+ * With `--store postgres`, `database_cpu_us` is the database's CPU time per lookup (its processes, from /proc).
  */
 import autocannon from 'autocannon'
 import { spawn } from 'node:child_process'
@@ -38,13 +39,34 @@ function cpuMicros(pid: number | undefined): number | undefined {
   }
 }
 
-/** Requests per second, and the serving process's CPU time per request (load-independent, unlike the rate). */
-async function rate(url: string, headers: Record<string, string>, duration: number, connections: number, pid?: number): Promise<{ rps: number; cpuUs: number | undefined }> {
+/** CPU time (µs) of every process of the database cluster, those alive at both reads. */
+function databaseCpu(pg: TestPostgres | undefined): Map<number, number> {
+  const out = new Map<number, number>()
+  for (const pid of pg?.processIds() ?? []) {
+    const us = cpuMicros(pid)
+    if (us !== undefined) out.set(pid, us)
+  }
+  return out
+}
+
+/**
+ * Requests per second, and the serving process's CPU time per request (load-independent, unlike the
+ * rate); with a database, its processes' CPU time per request too.
+ */
+async function rate(url: string, headers: Record<string, string>, duration: number, connections: number, pid?: number, pg?: TestPostgres): Promise<{ rps: number; cpuUs: number | undefined; dbCpuUs: number | undefined }> {
   const before = cpuMicros(pid)
+  const dbBefore = databaseCpu(pg)
   const r = await autocannon({ url, headers, duration, connections })
   const after = cpuMicros(pid)
+  const dbAfter = databaseCpu(pg)
   if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`)
-  return { rps: r.requests.average, cpuUs: before !== undefined && after !== undefined ? (after - before) / r.requests.total : undefined }
+  let db = 0
+  for (const [p, us] of dbAfter) db += us - (dbBefore.get(p) ?? us)
+  return {
+    rps: r.requests.average,
+    cpuUs: before !== undefined && after !== undefined ? (after - before) / r.requests.total : undefined,
+    dbCpuUs: pg ? db / r.requests.total : undefined,
+  }
 }
 
 async function main(): Promise<void> {
@@ -87,13 +109,15 @@ async function main(): Promise<void> {
     const api: number[] = []
     const ref: number[] = []
     const apiCpu: Array<number | undefined> = []
+    const dbCpu: Array<number | undefined> = []
     const refCpu: Array<number | undefined> = []
     for (let i = 0; i < rounds; i++) {
-      const a = await rate(`${server.url}/v1/factors/${key}`, headers, duration, connections, server.child.pid)
+      const a = await rate(`${server.url}/v1/factors/${key}`, headers, duration, connections, server.child.pid, pg)
       const b = await rate(`${bareUrl}/v1/factors/${key}`, encodingHeader, duration, connections, bare.pid)
       api.push(a.rps)
       ref.push(b.rps)
       apiCpu.push(a.cpuUs)
+      dbCpu.push(a.dbCpuUs)
       refCpu.push(b.cpuUs)
     }
     const median = (xs: number[]) => {
@@ -107,6 +131,8 @@ async function main(): Promise<void> {
       lookup_rps: api.map(Math.round), bare_rps: ref.map(Math.round), ratio_per_round: ratios.map((r) => Math.round(r * 100) / 100), ratio_median: Math.round(median(ratios) * 100) / 100,
       // CPU time of each serving process per request (all its threads), µs: what the rate would be bounded by on an idle core.
       lookup_cpu_us: apiCpu.map((u) => (u === undefined ? null : Math.round(u * 10) / 10)), bare_cpu_us: refCpu.map((u) => (u === undefined ? null : Math.round(u * 10) / 10)),
+      // The database's CPU time per lookup (its processes alive through the round), µs.
+      ...(pg ? { database_cpu_us: dbCpu.map((u) => (u === undefined ? null : Math.round(u * 10) / 10)) } : {}),
     }, null, 2))
   } finally {
     bare.kill('SIGTERM')

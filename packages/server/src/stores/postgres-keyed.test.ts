@@ -133,6 +133,31 @@ describe.skipIf(mode === 'skip')('postgres consumeForKey', () => {
     expect(mixed.map((r) => r?.result.counts)).toEqual([[1, 16], [1, 18], [2, 17], [2, 19]])
   })
 
+  it('counts the calls of one key in one turn together, each told the counts after it, as if counted one by one', async () => {
+    const s = await store()
+    const [k1, k2] = [await account(s, 'sum1', { burst: 50, monthly: 100 }), await account(s, 'sum2', { burst: 50, monthly: 100 })]
+    await consumeForKey(s, k1.hash, countFor('m:2026-11-22T01:00'))
+    await consumeForKey(s, k2.hash, countFor('m:2026-11-22T01:00'))
+    const sent = vi.spyOn(pg.Client.prototype, 'query')
+    // Interleaved keys and amounts: each key's calls are summed in the statement, in arrival order.
+    const plan: Array<[NewKey, number]> = [[k1, 1], [k2, 3], [k1, 2], [k1, 1], [k2, 1], [k1, 4]]
+    const results = await Promise.all(plan.map(([k, amount]) => consumeForKey(s, k.hash, countFor('m:2026-11-22T01:00', amount))))
+    expect(sent).toHaveBeenCalledTimes(1)
+    expect(results.map((r) => r?.result)).toEqual([
+      { ok: true, counts: [2, 2] }, { ok: true, counts: [4, 4] }, { ok: true, counts: [4, 4] },
+      { ok: true, counts: [5, 5] }, { ok: true, counts: [5, 5] }, { ok: true, counts: [9, 9] },
+    ])
+    expect(await s.peek('acct:acct_sum1', ['m:2026-11-22T01:00', 'M:2026-11'])).toEqual([9, 9])
+    expect(await s.peek('acct:acct_sum2', ['m:2026-11-22T01:00', 'M:2026-11'])).toEqual([5, 5])
+    // Summed, the next turn would pass the burst of 50 for sum1: nothing is counted together, each call in turn.
+    sent.mockClear()
+    const over = await Promise.all([30, 5, 10, 1].map((amount) => consumeForKey(s, k1.hash, countFor('m:2026-11-22T01:00', amount))))
+    expect(sent).toHaveBeenCalledTimes(1)
+    expect(over.map((r) => r?.result)).toEqual([
+      { ok: true, counts: [39, 39] }, { ok: true, counts: [44, 44] }, { ok: false, blocked: 0, counts: [44] }, { ok: true, counts: [45, 45] },
+    ])
+  })
+
   it('never deadlocks and stays exact with many accounts, two instances, two minutes and plain consume calls at once', async () => {
     const [a, b] = [await store(), await store()]
     const keys = await Promise.all(Array.from({ length: 6 }, (_, i) => account(a, `mesh${i}`, { burst: 100_000, monthly: 100_000 })))

@@ -51,6 +51,13 @@ $fn$;
 /**
  * Several calls, each through `openfactors_consume_key`, in subject order (byte order, then arrival).
  * Call `i` has `p_window_counts[i]` windows, after those of the calls before it. One row per call.
+ *
+ * Calls next to each other in that order with the same key, account, subject, windows and limits
+ * (a busy client's calls of one turn) are first counted together: one key read and one
+ * `openfactors_consume_n` of their summed amounts. If that fits every limit, each call is counted
+ * and told the counts as they were after it; if not (or the account changed, or the key is gone),
+ * nothing was counted and each call goes through on its own, in turn, so the verdicts are the
+ * same as counting one by one.
  */
 export const CONSUME_KEYS_FUNCTION = `
 CREATE OR REPLACE FUNCTION openfactors_consume_keys(
@@ -62,20 +69,66 @@ LANGUAGE plpgsql AS $fn$
 DECLARE
   starts int[] := '{}';
   next_start int := 1;
+  n int := coalesce(array_length(p_hashes, 1), 0);
+  ord int[];
+  g int := 1;
+  e int;
   i int;
+  j int;
+  k int;
+  total int;
+  cum int;
+  after_all int[];
 BEGIN
-  FOR i IN 1 .. coalesce(array_length(p_hashes, 1), 0) LOOP
+  FOR i IN 1 .. n LOOP
     starts := starts || next_start;
     next_start := next_start + p_window_counts[i];
   END LOOP;
-  FOR i IN SELECT c.n FROM generate_subscripts(p_hashes, 1) AS c(n) ORDER BY p_subjects[c.n] COLLATE "C", c.n LOOP
-    -- No row (no active key) leaves every field null.
-    SELECT f.* INTO id, email, plan, monthly_quota, burst_per_minute, created_at, key_id, prefix, key_created_at, key_hash, counted, blocked, counts
-      FROM openfactors_consume_key(p_hashes[i], p_account_ids[i], p_emails[i], p_plans[i], p_monthly_quotas[i], p_bursts[i], p_created_ats[i],
-        p_subjects[i], p_windows[starts[i] : starts[i] + p_window_counts[i] - 1], p_limits[starts[i] : starts[i] + p_window_counts[i] - 1],
-        p_amounts[i]) f;
-    call_index := i;
-    RETURN NEXT;
+  SELECT coalesce(array_agg(c.n ORDER BY p_subjects[c.n] COLLATE "C", c.n), '{}') INTO ord FROM generate_subscripts(p_hashes, 1) AS c(n);
+  WHILE g <= n LOOP
+    i := ord[g];
+    e := g;
+    total := p_amounts[i];
+    LOOP
+      EXIT WHEN e >= n;
+      j := ord[e + 1];
+      EXIT WHEN p_hashes[j] <> p_hashes[i] OR p_subjects[j] <> p_subjects[i] OR p_account_ids[j] <> p_account_ids[i]
+        OR p_emails[j] <> p_emails[i] OR p_plans[j] <> p_plans[i] OR p_created_ats[j] <> p_created_ats[i]
+        OR p_monthly_quotas[j] IS DISTINCT FROM p_monthly_quotas[i] OR p_bursts[j] IS DISTINCT FROM p_bursts[i]
+        OR p_windows[starts[j] : starts[j] + p_window_counts[j] - 1] <> p_windows[starts[i] : starts[i] + p_window_counts[i] - 1]
+        OR p_limits[starts[j] : starts[j] + p_window_counts[j] - 1] <> p_limits[starts[i] : starts[i] + p_window_counts[i] - 1];
+      e := e + 1;
+      total := total + p_amounts[j];
+    END LOOP;
+    IF e > g THEN
+      SELECT f.* INTO id, email, plan, monthly_quota, burst_per_minute, created_at, key_id, prefix, key_created_at, key_hash, counted, blocked, counts
+        FROM openfactors_consume_key(p_hashes[i], p_account_ids[i], p_emails[i], p_plans[i], p_monthly_quotas[i], p_bursts[i], p_created_ats[i],
+          p_subjects[i], p_windows[starts[i] : starts[i] + p_window_counts[i] - 1], p_limits[starts[i] : starts[i] + p_window_counts[i] - 1],
+          total) f;
+      IF key_id IS NOT NULL AND counted AND blocked IS NULL THEN
+        after_all := counts;
+        cum := 0;
+        FOR k IN g .. e LOOP
+          cum := cum + p_amounts[ord[k]];
+          SELECT array_agg(t.x - (total - cum) ORDER BY t.o) INTO counts FROM unnest(after_all) WITH ORDINALITY AS t(x, o);
+          call_index := ord[k];
+          RETURN NEXT;
+        END LOOP;
+        g := e + 1;
+        CONTINUE;
+      END IF;
+    END IF;
+    FOR k IN g .. e LOOP
+      i := ord[k];
+      -- No row (no active key) leaves every field null.
+      SELECT f.* INTO id, email, plan, monthly_quota, burst_per_minute, created_at, key_id, prefix, key_created_at, key_hash, counted, blocked, counts
+        FROM openfactors_consume_key(p_hashes[i], p_account_ids[i], p_emails[i], p_plans[i], p_monthly_quotas[i], p_bursts[i], p_created_ats[i],
+          p_subjects[i], p_windows[starts[i] : starts[i] + p_window_counts[i] - 1], p_limits[starts[i] : starts[i] + p_window_counts[i] - 1],
+          p_amounts[i]) f;
+      call_index := i;
+      RETURN NEXT;
+    END LOOP;
+    g := e + 1;
   END LOOP;
 END
 $fn$;

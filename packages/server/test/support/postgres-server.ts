@@ -19,6 +19,8 @@ export interface TestPostgres {
   freeze(): void
   /** Continue (SIGCONT) after `freeze()`. */
   thaw(): void
+  /** The postmaster and its children (backends, background workers): to read the database's CPU time. */
+  processIds(): number[]
   stop(): void
 }
 
@@ -82,6 +84,7 @@ export async function startPostgres(): Promise<TestPostgres> {
     },
     freeze() { signalCluster(data, 'SIGSTOP') },
     thaw() { signalCluster(data, 'SIGCONT') },
+    processIds: () => clusterPids(data),
     stop() {
       if (stopped) return
       stopped = true
@@ -90,8 +93,8 @@ export async function startPostgres(): Promise<TestPostgres> {
   }
 }
 
-/** Send a signal to this cluster's postmaster (its pid file) and to each of its children, by pid. */
-function signalCluster(data: string, signal: NodeJS.Signals): void {
+/** This cluster's postmaster (its pid file) and each of its children. */
+function clusterPids(data: string): number[] {
   const postmaster = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0])
   // Children from /proc (no `ps` needed): field 4 of /proc/<pid>/stat is the parent pid.
   const children = readdirSync('/proc').filter((d) => /^\d+$/.test(d)).filter((d) => {
@@ -102,7 +105,12 @@ function signalCluster(data: string, signal: NodeJS.Signals): void {
       return false
     }
   }).map(Number)
-  for (const pid of [postmaster, ...children]) process.kill(pid, signal)
+  return [postmaster, ...children]
+}
+
+/** Send a signal to this cluster's postmaster and to each of its children, by pid. */
+function signalCluster(data: string, signal: NodeJS.Signals): void {
+  for (const pid of clusterPids(data)) process.kill(pid, signal)
 }
 
 function uidOf(user: string): number {
