@@ -344,6 +344,23 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
    * `checkSetScores` in the tests catches a feature written otherwise).
    */
   const meta: Meta = { coverage: 0, geo: 'unspecified', unitMatch: 'unspecified' }
+  /** The coverage of the last candidate (`qa`, `qb` when it had no excluded words) and the sums of its `mask`. */
+  const memo = { qa: null as readonly string[] | null, qb: null as readonly string[] | null, mask: Number.NaN, coveredWeight: 0, coveredRare: 0, uncovered: 0 }
+  const coveredSums = (mask: number): void => {
+    let coveredWeight = 0
+    let coveredRare = 0
+    let uncovered = 0
+    for (let c = 0; c < conceptWeights.length; c++) {
+      if (mask & (1 << c)) {
+        coveredWeight += conceptWeights[c] ?? 0
+        coveredRare += rareWeights[c] ?? 0
+      } else uncovered++
+    }
+    memo.mask = mask
+    memo.coveredWeight = coveredWeight
+    memo.coveredRare = coveredRare
+    memo.uncovered = uncovered
+  }
   // Fetched once per call, read per candidate.
   const rowFacts = rankRowFacts(release)
   const lineCounts = lineCountsOf(model)
@@ -360,17 +377,18 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
     const readTerms = excluded !== null || namePlaces > 0
     const da = readTerms ? (hit?.terms ?? NO_TERMS) : NO_TERMS
     const db = readTerms ? (ind?.terms ?? NO_TERMS) : NO_TERMS
-    coverageOf(qa, qb, da, db, conceptOfTerm, excluded)
-    const excepted = coverage.excepted
-    let coveredWeight = 0
-    let coveredRare = 0
-    let uncovered = 0
-    for (let c = 0; c < conceptWeights.length; c++) {
-      if (coverage.mask & (1 << c)) {
-        coveredWeight += conceptWeights[c] ?? 0
-        coveredRare += rareWeights[c] ?? 0
-      } else uncovered++
+    // Without excluded words the concepts covered depend only on the query terms matched, which
+    // hits matching the same words share (one array): read once per run of such candidates.
+    if (excluded !== null || qa !== memo.qa || qb !== memo.qb) {
+      coverageOf(qa, qb, da, db, conceptOfTerm, excluded)
+      if (excluded === null) {
+        memo.qa = qa
+        memo.qb = qb
+      } else memo.qa = memo.qb = null
+      if (coverage.mask !== memo.mask) coveredSums(coverage.mask)
     }
+    const excepted = excluded !== null && coverage.excepted
+    const { coveredWeight, coveredRare, uncovered } = memo
     const covered = conceptCount === 0 ? 0.5 : coveredWeight / totalConceptWeight
     const code = rf.spend ? rf.naics : null
     const vote = code === null ? 0 : (votes.share.get(code) ?? 0)
