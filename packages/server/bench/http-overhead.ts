@@ -36,6 +36,7 @@ import { runAdmin } from '../src/admin-cli.ts'
 import { defaultReleasesDir } from '../src/paths.ts'
 import { diskReleaseFiles } from '../src/release-files.ts'
 import { spawnServer } from '../test/support/spawn-server.ts'
+import { processCpuMillis, statCpuMillis } from './proc-cpu.ts'
 
 const flag = (name: string): string | undefined => {
   const i = process.argv.indexOf(`--${name}`)
@@ -75,23 +76,14 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const round3 = (x: number) => Math.round(x * 1000) / 1000
 
 /** CPU time (user + system, ms) a process has used so far, all threads; NaN where /proc is missing. */
-function cpuMillis(pid: number | undefined): number {
-  try {
-    // Fields 14 and 15 of /proc/<pid>/stat (after the parenthesised name): utime, stime in clock ticks (100 Hz).
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
-    return (Number(fields[11]) + Number(fields[12])) * 10
-  } catch {
-    return Number.NaN
-  }
-}
+const cpuMillis = (pid: number | undefined): number => processCpuMillis(pid) ?? Number.NaN
 /** CPU time (ms) per thread of a process so far, keyed by `tid name` (/proc/<pid>/task). */
 function threadCpuMillis(pid: number | undefined): Map<string, number> {
   const out = new Map<string, number>()
   try {
     for (const tid of readdirSync(`/proc/${pid}/task`)) {
       const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8')
-      const fields = stat.split(') ')[1]?.split(' ') ?? []
-      out.set(`${tid} ${stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))}`, (Number(fields[11]) + Number(fields[12])) * 10)
+      out.set(`${tid} ${stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))}`, statCpuMillis(stat))
     }
   } catch { /* no /proc */ }
   return out

@@ -12,7 +12,7 @@
  */
 import autocannon from 'autocannon'
 import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -21,6 +21,7 @@ import { defaultReleasesDir, repoRoot } from '../src/paths.ts'
 import { startPostgres, type TestPostgres } from '../test/support/postgres-server.ts'
 import { spawnServer } from '../test/support/spawn-server.ts'
 import { writeTestReleases } from '../test/support/test-release.ts'
+import { processCpuMillis } from './proc-cpu.ts'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const flag = (name: string): string | undefined => {
@@ -30,13 +31,8 @@ const flag = (name: string): string | undefined => {
 
 /** CPU time (user + system, µs) a process has used so far; undefined where /proc is missing. */
 function cpuMicros(pid: number | undefined): number | undefined {
-  try {
-    // Fields 14 and 15 of /proc/<pid>/stat (after the parenthesised name): utime, stime in clock ticks (100 Hz).
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
-    return (Number(fields[11]) + Number(fields[12])) * 10_000
-  } catch {
-    return undefined
-  }
+  const ms = processCpuMillis(pid)
+  return ms === undefined ? undefined : ms * 1000
 }
 
 /** CPU time (µs) of every process of the database cluster, those alive at both reads. */
