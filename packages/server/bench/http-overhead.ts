@@ -8,6 +8,12 @@
  * leaves out the client's share of the round trip. `--prof dir` runs the server under
  * `node --cpu-prof` (profiles written to dir on exit).
  *
+ * Before any timed HTTP call the server gets as many calls as the in-process side was warmed with
+ * (`--warm`, autocannon, the same list): with only a few hundred calls its JIT is still compiling.
+ * The first scenario is the floor of any call over this stack: a bare Hono route (bare-server.ts)
+ * serving a search answer's bytes as they are, called by the same client (its `ratio` and
+ * `cpu_ratio` divide by nothing in-process and mean nothing).
+ *
  * `--concurrency n` keeps n calls in flight (n keep-alive sockets): the server's CPU per call is then
  * what a busy server spends, its per-request costs (event loop turns, socket writes) shared by
  * the calls of one turn, and the HTTP time per call is the inverse of the throughput.
@@ -18,8 +24,7 @@
  * the server asleep (a 404 then costs it 0.15-0.33 ms of CPU, mostly JavaScript, ten times what
  * a busy server spends on a call); a busy server is what a deployment pays for. `--identity`: the
  * busy searches without `Accept-Encoding` (the answer not gzipped). In-process calls are warmed first
- * (`--warm`, default 5,000 calls): a cold engine costs up to three times the CPU per search; the server
- * gets as many calls (autocannon, the same list) before its busy window. `--threads`: the server's
+ * (`--warm`, default 5,000 calls): a cold engine costs up to three times the CPU per search. `--threads`: the server's
  * busy CPU per call split by thread (main, calculation worker, V8's helper threads) from /proc.
  *
  *   npx tsx packages/server/bench/http-overhead.ts [--calls 200] [--rounds 3] [--prof dir] [--calc-workers n] [--only search|resolve]
@@ -27,13 +32,15 @@
  */
 import { createEngine, latestRelease } from '@openfactors/engine'
 import autocannon from 'autocannon'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { Agent, request } from 'node:http'
 import { loadavg, tmpdir } from 'node:os'
 import { gunzipSync } from 'node:zlib'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { runAdmin } from '../src/admin-cli.ts'
-import { defaultReleasesDir } from '../src/paths.ts'
+import { defaultReleasesDir, repoRoot } from '../src/paths.ts'
 import { diskReleaseFiles } from '../src/release-files.ts'
 import { spawnServer } from '../test/support/spawn-server.ts'
 import { processCpuMillis, statCpuMillis } from './proc-cpu.ts'
@@ -89,6 +96,17 @@ function threadCpuMillis(pid: number | undefined): Map<string, number> {
   return out
 }
 
+/** `--threads`: a process's CPU per call by thread (main, calculation worker, V8's and libuv's helpers) since `before`. */
+function threadsSpent(pid: number | undefined, before: Map<string, number>, calls: number): Record<string, number> {
+  const threads: Record<string, number> = {}
+  if (!process.argv.includes('--threads')) return threads
+  for (const [name, ms] of threadCpuMillis(pid)) {
+    const spent = (ms - (before.get(name) ?? 0)) / calls
+    if (spent > 0) threads[name] = round3(spent)
+  }
+  return threads
+}
+
 const ownCpuMillis = () => {
   const u = process.cpuUsage()
   return (u.user + u.system) / 1000
@@ -120,7 +138,14 @@ async function main(): Promise<void> {
   if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error('--concurrency takes a whole number from 1')
   const fetch = flag('client') === 'http' ? httpClient(concurrency) : globalThis.fetch
   const server = await spawnServer(env, 300_000, prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : [])
+  // The floor of any call over this stack: a bare Hono route (bare-server.ts) serving a search
+  // answer's bytes as they are, called by the same client.
+  const barePath = join(work, 'bare.json')
+  writeFileSync(barePath, JSON.stringify(engine.search({ search: 'diesel', limit: 10 })))
+  const bare = spawn(process.execPath, ['--import', 'tsx', join(dirname(fileURLToPath(import.meta.url)), 'bare-server.ts'), barePath], { cwd: repoRoot(), stdio: ['ignore', 'pipe', 'inherit'] })
   try {
+    bare.stdout?.setEncoding('utf8')
+    const bareUrl = await new Promise<string>((resolve) => bare.stdout?.once('data', (d: string) => resolve(d.trim())))
     const issued = (await (await fetch(`${server.url}/v1/keys`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'overhead@example.org' }) })).json()) as { key: string }
     await runAdmin(['plan', 'overhead@example.org', 'enterprise', '--monthly', '2000000000', '--burst', '2000000000'], env, () => undefined)
     for (let i = 0; i < 300; i++) {
@@ -140,11 +165,13 @@ async function main(): Promise<void> {
     // `--identity`: the busy searches ask for no compression (what the gzip costs the server).
     const identity = process.argv.includes('--identity')
     const scenarios = [
-      { name: 'lookup (kept, the HTTP floor)', local: () => engine.lookup(lookupKey), http: () => fetch(`${server.url}/v1/factors/${lookupKey}`, { headers: auth }),
+      { name: 'bare Hono route (the floor of any call)', url: bareUrl, pid: bare.pid, local: () => null, http: () => fetch(`${bareUrl}/v1/factors/bare`),
+        load: [{ method: 'GET' as const, path: '/v1/factors/bare', headers: gzip }] },
+      { name: 'lookup (kept, the HTTP floor)', url: server.url, pid: server.child.pid, local: () => engine.lookup(lookupKey), http: () => fetch(`${server.url}/v1/factors/${lookupKey}`, { headers: auth }),
         load: [{ method: 'GET' as const, path: `/v1/factors/${lookupKey}`, headers: { ...auth, ...gzip } }] },
-      { name: 'search (10 results)', local: (i: number) => engine.search({ search: searches[i % 10], limit: 10 }), http: (i: number) => fetch(`${server.url}${searchPath(i)}`),
+      { name: 'search (10 results)', url: server.url, pid: server.child.pid, local: (i: number) => engine.search({ search: searches[i % 10], limit: 10 }), http: (i: number) => fetch(`${server.url}${searchPath(i)}`),
         load: searches.map((_q, i) => ({ method: 'GET' as const, path: searchPath(i), headers: identity ? {} : gzip })) },
-      { name: 'resolve (5 matches)', local: (i: number) => engine.resolve({ description: descriptions[i % 10] ?? '', limit: 5 }), http: (i: number) => fetch(`${server.url}/v1/calculate/resolve`, { method: 'POST', headers: { ...auth, ...json }, body: resolveBody(i) }),
+      { name: 'resolve (5 matches)', url: server.url, pid: server.child.pid, local: (i: number) => engine.resolve({ description: descriptions[i % 10] ?? '', limit: 5 }), http: (i: number) => fetch(`${server.url}/v1/calculate/resolve`, { method: 'POST', headers: { ...auth, ...json }, body: resolveBody(i) }),
         load: descriptions.map((_d, i) => ({ method: 'POST' as const, path: '/v1/calculate/resolve', headers: { ...auth, ...json, ...gzip }, body: resolveBody(i) })) },
     ]
     const warm = Number(flag('warm') ?? 5000)
@@ -166,13 +193,19 @@ async function main(): Promise<void> {
         local.push((performance.now() - t) / calls)
         localCpu.push((ownCpuMillis() - cpu) / calls)
       }
+      // The server warmed as the in-process side was (`warm` calls, the same list, autocannon) before any
+      // timed HTTP call: after only a few hundred calls its JIT is still compiling (about 220 functions
+      // optimised in a cold window of resolves against 40 warm: docs/benchmarks.md), in the sequential
+      // rounds as much as in the busy window.
+      if (warm > 0) await autocannon({ url: s.url, amount: warm, connections, requests: s.load })
       for (let i = 0; i < 200; i++) await (await s.http(i)).arrayBuffer()
+      const seqThreadsBefore = threadCpuMillis(s.pid)
       const http: number[] = []
       const serverCpu: number[] = []
       let bytes = 0
       for (let r = 0; r < rounds; r++) {
         const t = performance.now()
-        const cpu = cpuMillis(server.child.pid)
+        const cpu = cpuMillis(s.pid)
         let next = 0
         const lane = async () => {
           while (next < calls) {
@@ -184,41 +217,32 @@ async function main(): Promise<void> {
         }
         await Promise.all(Array.from({ length: concurrency }, lane))
         http.push((performance.now() - t) / calls)
-        serverCpu.push((cpuMillis(server.child.pid) - cpu) / calls)
+        serverCpu.push((cpuMillis(s.pid) - cpu) / calls)
       }
+      const seqThreads = threadsSpent(s.pid, seqThreadsBefore, calls * rounds)
       // Busy server: autocannon cycling through the same calls; the server's CPU per call.
       let busy: { requests_per_second: number; server_cpu_ms: number; cpu_ratio: number; threads_ms?: Record<string, number> } | undefined
       if (loadSeconds > 0) {
-        // The server warmed as the in-process side was (`warm` calls, the same list) before the busy
-        // window: after only the few hundred sequential calls above, its calculation worker is still
-        // compiling (about 220 functions optimised during a cold busy window of resolves against 40
-        // warm, V8's helper threads 0.12-0.23 ms of CPU per call against 0.02-0.08: docs/benchmarks.md).
-        if (warm > 0) await autocannon({ url: server.url, amount: warm, connections, requests: s.load })
-        const cpu = cpuMillis(server.child.pid)
-        const threadsBefore = threadCpuMillis(server.child.pid)
-        const r = await autocannon({ url: server.url, duration: loadSeconds, connections, requests: s.load })
+        const cpu = cpuMillis(s.pid)
+        const threadsBefore = threadCpuMillis(s.pid)
+        const r = await autocannon({ url: s.url, duration: loadSeconds, connections, requests: s.load })
         if (r.non2xx > 0 || r.errors > 0) throw new Error(`${s.name} under load: ${r.non2xx} non-2xx, ${r.errors} errors`)
-        const perCall = (cpuMillis(server.child.pid) - cpu) / r.requests.total
+        const perCall = (cpuMillis(s.pid) - cpu) / r.requests.total
         // `--threads`: the server's CPU per call by thread (main, calculation worker, V8's and libuv's helpers).
-        const threads: Record<string, number> = {}
-        if (process.argv.includes('--threads')) {
-          for (const [name, ms] of threadCpuMillis(server.child.pid)) {
-            const spent = (ms - (threadsBefore.get(name) ?? 0)) / r.requests.total
-            if (spent > 0) threads[name] = round3(spent)
-          }
-        }
+        const threads = threadsSpent(s.pid, threadsBefore, r.requests.total)
         busy = { requests_per_second: Math.round(r.requests.average), server_cpu_ms: round3(perCall), cpu_ratio: Math.round((perCall / median(localCpu)) * 100) / 100,
           ...(Object.keys(threads).length > 0 ? { threads_ms: threads } : {}) }
       }
       rows.push({
         scenario: s.name, in_process_ms: round3(median(local)), http_ms: round3(median(http)), ratio: Math.round((median(http) / median(local)) * 100) / 100,
         in_process_cpu_ms: round3(median(localCpu)), server_cpu_ms: round3(median(serverCpu)), cpu_ratio: Math.round((median(serverCpu) / median(localCpu)) * 100) / 100,
-        server_cpu_rounds_ms: serverCpu.map(round3), local_cpu_rounds_ms: localCpu.map(round3), mean_body_bytes: Math.round(bytes / (calls * rounds)),
+        server_cpu_rounds_ms: serverCpu.map(round3), ...(Object.keys(seqThreads).length > 0 ? { server_threads_ms: seqThreads } : {}), local_cpu_rounds_ms: localCpu.map(round3), mean_body_bytes: Math.round(bytes / (calls * rounds)),
         ...(busy ? { busy: { connections, seconds: loadSeconds, ...busy } } : {}),
       })
     }
     console.log(JSON.stringify({ date: new Date().toISOString(), fast_paths: fast ?? 'true', warm, identity, client: flag('client') ?? 'fetch', concurrency, loadavg: loadavg().map((l) => Math.round(l * 100) / 100), rows }, null, 2))
   } finally {
+    bare.kill('SIGTERM')
     await server.stop()
     rmSync(work, { recursive: true, force: true })
   }
