@@ -115,7 +115,11 @@ function resolveModelJson(model: ReleaseArtifact['resolve_model']): string {
   return (
     `,\n"resolve_model":{"version":${j(model.version)},"features":${j(model.features)},"weights":${j(model.weights)},` +
     `"confidenceWeights":${j(model.confidenceWeights)},"calibration":${curve(model.calibration)},"calibrationBelow":${curve(model.calibrationBelow)},` +
-    `"acceptAt":${j(model.acceptAt)},"learnedWords":{\n${words.join(',\n')}\n}}`
+    `"acceptAt":${j(model.acceptAt)},` +
+    // A spend factor's own calibration and threshold, where the model has them (models from 2026-11-24 on).
+    (model.calibrationSpend ? `"calibrationSpend":${curve(model.calibrationSpend)},` : '') +
+    (model.acceptAtSpend !== undefined ? `"acceptAtSpend":${j(model.acceptAtSpend)},` : '') +
+    `"learnedWords":{\n${words.join(',\n')}\n}}`
   )
 }
 

@@ -26,6 +26,13 @@ export const ResolveModelSchema = z.object({
   /** Calibrated confidence from which a match is accepted (held-out precision >= 95%). */
   acceptAt: z.number().min(0).max(1),
   /**
+   * The same two for a top match that is a spend factor, fitted on those alone (models from
+   * 2026-11-24 on; without them, `calibration` and `acceptAt` serve every match). An `acceptAtSpend`
+   * of 1 accepts none: no confidence reaches it.
+   */
+  calibrationSpend: CalibrationSchema.optional(),
+  acceptAtSpend: z.number().min(0).max(1).optional(),
+  /**
    * NAICS code -> words of the training purchase lines an expert labelled with it: each distinct
    * line's words (sorted, no numbers), lines separated by "|".
    */

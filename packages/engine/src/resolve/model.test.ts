@@ -54,6 +54,30 @@ describe('the resolve model a release is resolved with', () => {
     expect(() => engine.resolve(diesel)).toThrow(expect.objectContaining({ code: 'release_invalid', data: { reason: 'release 2099.1: it carries no resolve model' } }))
     expect(engine.lookup('fuels.gb.lpg.litres').factor.key).toBe('fuels.gb.lpg.litres')
   })
+  it("calibrates and accepts a spend factor's top match by the model's spend calibration and threshold", () => {
+    const base = fixtureArtifact()
+    const like = base.factors[0]
+    if (!like) throw new Error('empty fixture')
+    const furniture = {
+      ...like, key: 'spend.us.naics_337214_office_furniture_except_wood_manufacturing.with_margins', name: 'Office furniture (except wood) manufacturing',
+      unit: 'kg CO2e per USD (2022, purchaser price)', country: 'us', section: 'Supply chain emission factors > With margins', cell_ref: "'Test'!D999",
+    }
+    const artifact = { ...base, factors: [...base.factors, furniture] }
+    const { calibrationSpend: _calibration, acceptAtSpend: _threshold, ...beforeSpendApart } = RESOLVE_MODEL
+    const acceptAll: ResolveModel = { ...beforeSpendApart, version: 'test-accept-all', acceptAt: 0.001 }
+    const apart: ResolveModel = { ...acceptAll, version: 'test-spend-apart', calibrationSpend: { x: [0, 1], y: [0.3, 0.3] }, acceptAtSpend: 1 }
+    const engine = createEngine()
+    engine.load({ ...artifact, resolve_model: apart })
+    const spend = engine.resolve({ description: 'office furniture', limit: 3 }).matches[0]
+    expect(spend).toMatchObject({ key: furniture.key, confidence: 0.3, decision: 'review' })
+    // Other top matches keep the model's own calibration and threshold.
+    const fuel = engine.resolve(diesel).matches.find((m) => m.geo_match !== 'mismatch' && m.unit_match !== 'mismatch')
+    expect(fuel?.decision).toBe('accept')
+    // A model fitted before (neither field) treats both alike: the spend answer is accepted there.
+    const before = createEngine()
+    before.load({ ...artifact, resolve_model: acceptAll })
+    expect(before.resolve({ description: 'office furniture', limit: 3 }).matches[0]).toMatchObject({ key: furniture.key, decision: 'accept' })
+  })
   it('is checked by the schema when the release is loaded', () => {
     const broken = { ...fixtureArtifact(), resolve_model: { ...RESOLVE_MODEL, acceptAt: 2 } }
     expect(() => createEngine().load(broken)).toThrow(expect.objectContaining({ code: 'release_invalid' }))

@@ -44,6 +44,16 @@ export function modelFor(release: LoadedRelease, fallback: ResolveModel | undefi
   return model
 }
 
+/**
+ * The calibration and accept threshold of a top match: a spend factor's own where the model has
+ * them (eval/train.ts fits them apart: one calibration for both made accepted purchase lines right
+ * less often than promised, docs/resolve.md).
+ */
+export function topCalibration(model: ResolveModel, spend: boolean): { calibration: ResolveModel['calibration']; acceptAt: number } {
+  if (spend && model.calibrationSpend && model.acceptAtSpend !== undefined) return { calibration: model.calibrationSpend, acceptAt: model.acceptAtSpend }
+  return { calibration: model.calibration, acceptAt: model.acceptAt }
+}
+
 /** Calibrated probability for a ranker probability `p` (piecewise linear over the knots). */
 export function calibrated(calibration: ResolveModel['calibration'], p: number): number {
   const { x, y } = calibration

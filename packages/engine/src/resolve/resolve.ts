@@ -13,7 +13,8 @@ import { industryKnows } from './lines.ts'
 import { explain } from './explain.ts'
 import type { ResolveModel } from './model.ts'
 import { confidenceInputs, confidenceScore } from './confidence.ts'
-import { calibrated } from './model.ts'
+import { featureIndex } from './features.ts'
+import { calibrated, topCalibration } from './model.ts'
 import type { ParsedDescription } from './parse.ts'
 import { parseDescription } from './parse.ts'
 import type { Scored } from './rank.ts'
@@ -22,6 +23,8 @@ import type { ParsedResolveRequest, ResolveMatch, ResolveResponse } from './sche
 
 export { RESOLVE_LIMIT_MAX, ResolveRequestSchema, ResolveResponseSchema } from './schema.ts'
 export type { ParsedResolveRequest, ResolveMatch, ResolveRequest, ResolveResponse } from './schema.ts'
+
+const SPEND_ROW = featureIndex('spend_row')
 
 /** 3 places, within 0.001-0.999: finite evidence never makes a match certainly right or wrong. */
 function round3(x: number): number {
@@ -78,21 +81,22 @@ export function resolveRelease(release: LoadedRelease, req: ParsedResolveRequest
   const { parsed, top, probability } = rankRequest(release, req, req.limit, model)
   const hints = { country: req.country !== undefined, unit: req.unit !== undefined }
   const topRaw = confidenceScore(model.confidenceWeights, confidenceInputs(top, probability))
+  const { calibration, acceptAt } = topCalibration(model, (top[0]?.x[SPEND_ROW] ?? 0) > 0)
   const matches = top.map((s, i): ResolveMatch => {
     const row = release.rows[s.position]
     if (!row) throw new Error('ranked position outside the release')
     // The top match by its own model; the others by their ranker probability, never above the top.
-    const estimated = i === 0 ? calibrated(model.calibration, topRaw) : Math.min(calibrated(model.calibration, topRaw), calibrated(model.calibrationBelow, probability[i] ?? 0))
+    const estimated = i === 0 ? calibrated(calibration, topRaw) : Math.min(calibrated(calibration, topRaw), calibrated(model.calibrationBelow, probability[i] ?? 0))
     // A place or unit named and not met is always for a person to check.
     const missed = s.geo === 'mismatch' || s.unitMatch === 'mismatch'
-    const confidence = round3(missed ? belowAccept(estimated, model.acceptAt) : estimated)
+    const confidence = round3(missed ? belowAccept(estimated, acceptAt) : estimated)
     return {
       key: row.key,
       name: row.name,
       value: row.value,
       unit: row.unit,
       confidence,
-      decision: missed ? 'review' : decide(confidence, model.acceptAt),
+      decision: missed ? 'review' : decide(confidence, acceptAt),
       geo_match: s.geo,
       unit_match: s.unitMatch,
       section: row.section,

@@ -53,6 +53,7 @@ function setup() {
     },
     family: (key) => ROWS.filter((r) => r.key.slice(0, r.key.lastIndexOf('.')) === key.slice(0, key.lastIndexOf('.'))),
     acceptAt: 0.9,
+    acceptAtSpend: 1,
   }
   const run = (activities: unknown[], extra: Record<string, unknown> = {}) => calculateEmissions({ activities, ...extra }, view, deps)
   return { run, calls }
@@ -188,6 +189,7 @@ describe('descriptions', () => {
     expect(res.result.counts).toEqual({ activities: 4, computed: 4, needs_review: 1, failed: 0 })
     // The threshold the decisions were made with is the release model's, and the audit says which.
     expect(res.audit.decision_threshold).toBe(0.9)
+    expect(res.audit.decision_threshold_spend).toBe(1)
   })
 
   it('resolves lines that differ only by a bookkeeping reference once, each keeping its own text', () => {

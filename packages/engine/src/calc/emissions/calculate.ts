@@ -178,6 +178,7 @@ export function calculateEmissions(input: unknown, view: ReleaseView, deps: Emis
       factors_used: factors,
       conversions_used: conversionsUsed(lines),
       decision_threshold: deps.acceptAt,
+      decision_threshold_spend: deps.acceptAtSpend,
       warnings: auditWarnings(lines),
       rounding: `Decimal arithmetic (40 significant digits, half-even); every output number rounded once to ${OUTPUT_SIGNIFICANT_DIGITS} significant digits, half-even`,
     },

@@ -4,7 +4,7 @@
  */
 import type { LoadedRelease } from '../../index/loaded.ts'
 import type { FactorRow } from '../../release/schema.ts'
-import type { ResolveModel } from '../../resolve/model.ts'
+import { topCalibration, type ResolveModel } from '../../resolve/model.ts'
 import { resolveRelease } from '../../resolve/resolve.ts'
 import { ResolveRequestSchema } from '../../resolve/schema.ts'
 import { isEngineError } from '../../errors.ts'
@@ -48,6 +48,7 @@ function issuePathOf(error: unknown): string | undefined {
 export function emissionsDeps(release: LoadedRelease, model: ResolveModel): EmissionsDeps {
   return {
     acceptAt: model.acceptAt,
+    acceptAtSpend: topCalibration(model, true).acceptAt,
     resolve(description, unit, country) {
       for (const hint of unitHints(unit)) {
         const parsed = ResolveRequestSchema.safeParse({ description, limit: 5, ...(country ? { country } : {}), ...(hint ? { unit: hint } : {}) })

@@ -32,6 +32,8 @@ export interface EmissionsDeps {
   family(key: string): readonly FactorRow[]
   /** The confidence from which the release's resolve model accepts a match (the audit reports it). */
   acceptAt: number
+  /** The same for a match that is a spend factor (the model's own for those; 1: never accepted). */
+  acceptAtSpend: number
 }
 
 export interface Resolution {

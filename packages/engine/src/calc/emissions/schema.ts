@@ -127,6 +127,8 @@ export const EmissionsResponseSchema = z.object({
     factors_used: z.array(FactorUsedSchema),
     conversions_used: z.array(ConversionUsedSchema),
     decision_threshold: z.number(),
+    /** The same for a top match that is a spend factor (the model fits those apart; 1: none accepted). */
+    decision_threshold_spend: z.number(),
     warnings: z.array(WarningSchema),
     rounding: z.string(),
   }),
