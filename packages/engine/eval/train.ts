@@ -24,7 +24,7 @@ import type { DevCase } from './dev-set.ts'
 import { devSet } from './dev-set.ts'
 import type { Group } from './fit.ts'
 import { acceptThreshold, fitLogistic, fitRanker, isotonic } from './fit.ts'
-import { CONFIDENCE_INPUTS, confidenceInputs, confidenceScore } from '../src/resolve/confidence.ts'
+import { CONFIDENCE_INPUTS, confidenceInputs, confidenceScore, spendTop } from '../src/resolve/confidence.ts'
 import { learnedWords } from './industry-words.ts'
 import type { CaseOutcome } from './metrics.ts'
 import { scores } from './metrics.ts'
@@ -159,7 +159,6 @@ for (let k = 0; k < FOLDS; k++) {
 if (dump) writeFileSync(process.argv[dumpAt + 1] ?? 'oof.json', JSON.stringify(dump, null, 1))
 const emptyCases = train.length - second.groups.length
 for (let i = 0; i < emptyCases; i++) points.push({ score: 0, right: false, top: true })
-const SPEND_INPUT = CONFIDENCE_INPUTS.indexOf('spend_row')
 /** A confidence as resolve answers it (3 places, within 0.001-0.999): a threshold of 1 accepts nothing. */
 const asAnswered = (p: number) => Math.max(0.001, Math.min(0.999, Math.round(p * 1000) / 1000))
 /**
@@ -172,7 +171,7 @@ const asAnswered = (p: number) => Math.max(0.001, Math.min(0.999, Math.round(p *
  */
 function fitConfidence(points: readonly { inputs: number[]; right: boolean }[]) {
   const weights = fitLogistic(points, CONFIDENCE_INPUTS.length)
-  const raw = points.map((t) => ({ score: confidenceScore(weights, t.inputs), right: t.right, spend: (t.inputs[SPEND_INPUT] ?? 0) > 0 }))
+  const raw = points.map((t) => ({ score: confidenceScore(weights, t.inputs), right: t.right, spend: spendTop(t.inputs) }))
   const calibration = isotonic(raw.filter((p) => !p.spend))
   const calibrationSpend = isotonic(raw.filter((p) => p.spend))
   const tops = raw.map((p) => ({ confidence: asAnswered(calibrated(p.spend ? calibrationSpend : calibration, p.score)), right: p.right, spend: p.spend }))
@@ -197,7 +196,7 @@ for (let k = 0; k < FOLDS; k++) {
     if (t.fold !== k) continue
     // As resolve answers: a top match missing the place or unit named stays under the threshold.
     const missed = (t.inputs[MISMATCH] ?? 0) > 0
-    const spend = (t.inputs[SPEND_INPUT] ?? 0) > 0
+    const spend = spendTop(t.inputs)
     const at = spend ? fit.acceptAtSpend : fit.acceptAt
     const estimated = asAnswered(calibrated(spend ? fit.calibrationSpend : fit.calibration, confidenceScore(fit.weights, t.inputs)))
     const confidence = missed ? belowAccept(estimated, at) : estimated

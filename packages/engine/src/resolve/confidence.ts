@@ -45,6 +45,13 @@ export function confidenceInputs(top: readonly Scored[], probability: readonly n
   ]
 }
 
+const SPEND_INPUT = CONFIDENCE_INPUTS.indexOf('spend_row')
+
+/** Whether the top match of these inputs is a spend factor: its calibration and threshold are its own (resolve/model.ts). */
+export function spendTop(inputs: readonly number[]): boolean {
+  return (inputs[SPEND_INPUT] ?? 0) > 0
+}
+
 /** Logistic model of the inputs: probability before isotonic calibration. */
 export function confidenceScore(weights: readonly number[], inputs: readonly number[]): number {
   let z = 0

@@ -12,8 +12,7 @@ import { belowAccept, decide } from './decision.ts'
 import { industryKnows } from './lines.ts'
 import { explain } from './explain.ts'
 import type { ResolveModel } from './model.ts'
-import { confidenceInputs, confidenceScore } from './confidence.ts'
-import { featureIndex } from './features.ts'
+import { confidenceInputs, confidenceScore, spendTop } from './confidence.ts'
 import { calibrated, topCalibration } from './model.ts'
 import type { ParsedDescription } from './parse.ts'
 import { parseDescription } from './parse.ts'
@@ -23,8 +22,6 @@ import type { ParsedResolveRequest, ResolveMatch, ResolveResponse } from './sche
 
 export { RESOLVE_LIMIT_MAX, ResolveRequestSchema, ResolveResponseSchema } from './schema.ts'
 export type { ParsedResolveRequest, ResolveMatch, ResolveRequest, ResolveResponse } from './schema.ts'
-
-const SPEND_ROW = featureIndex('spend_row')
 
 /** 3 places, within 0.001-0.999: finite evidence never makes a match certainly right or wrong. */
 function round3(x: number): number {
@@ -80,8 +77,9 @@ function keepBest(all: readonly Scored[], keep: number): Scored[] {
 export function resolveRelease(release: LoadedRelease, req: ParsedResolveRequest, model: ResolveModel): ResolveResponse {
   const { parsed, top, probability } = rankRequest(release, req, req.limit, model)
   const hints = { country: req.country !== undefined, unit: req.unit !== undefined }
-  const topRaw = confidenceScore(model.confidenceWeights, confidenceInputs(top, probability))
-  const { calibration, acceptAt } = topCalibration(model, (top[0]?.x[SPEND_ROW] ?? 0) > 0)
+  const inputs = confidenceInputs(top, probability)
+  const topRaw = confidenceScore(model.confidenceWeights, inputs)
+  const { calibration, acceptAt } = topCalibration(model, spendTop(inputs))
   const matches = top.map((s, i): ResolveMatch => {
     const row = release.rows[s.position]
     if (!row) throw new Error('ranked position outside the release')
