@@ -46,6 +46,12 @@ describe.skipIf(latest === null)('resolve on held-out descriptions (real latest 
     expect(accepted.length / outcomes.length).toBeGreaterThanOrEqual(0.18)
     expect(accepted.filter((o) => o.rank === 1).length / accepted.length).toBeGreaterThanOrEqual(0.95)
   })
+  it('accepted activity descriptions: right >= 95%, at least 55% of them accepted (60.2% on 2026-11-24, model f73.122059)', () => {
+    const activities = outcomes.filter((o) => o.c.source === 'activity')
+    const accepted = activities.filter((o) => o.accepted)
+    expect(accepted.length / activities.length).toBeGreaterThanOrEqual(0.55)
+    expect(accepted.filter((o) => o.rank === 1).length / accepted.length).toBeGreaterThanOrEqual(0.95)
+  })
   it('confidence is calibrated: expected calibration error <= 0.05', () => {
     expect(scores(outcomes).ece).toBeLessThanOrEqual(0.05)
   })
