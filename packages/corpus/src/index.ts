@@ -15,7 +15,7 @@ export {
   REPORT_FILE,
   type ManifestEntry,
 } from './artifacts.ts'
-export { defaultOutDir, findDatasetsDir, datasetsDirExists, repoRoot, defaultLockPath } from './paths.ts'
+export { defaultOutDir, findDatasetsDir, datasetsPresent, repoRoot, defaultLockPath } from './paths.ts'
 export { readLock, verifyEditionFiles, sha256File, DatasetHashError, DatasetMissingError, toArtifactEdition } from './lock/lock.ts'
 export type { DatasetsLock, LockEdition, LockFile, CsvFormat, DownloadSource } from './lock/schema.ts'
 export { RELEASES, editionsInForce, checkReleases, type ReleaseDecl } from './releases.ts'

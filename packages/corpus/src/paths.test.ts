@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { existsSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { defaultLockPath, defaultOutDir, findDatasetsDir, repoRoot } from './paths.ts'
+import { datasetsPresent, defaultLockPath, defaultOutDir, findDatasetsDir, repoRoot } from './paths.ts'
 
 describe('paths', () => {
   it('finds the repo root from this file, whatever the working directory', () => {
@@ -14,5 +15,18 @@ describe('paths', () => {
     const shared = resolve(repoRoot(), '..', 'shared', 'datasets')
     expect(findDatasetsDir({})).toBe(existsSync(shared) ? shared : join(repoRoot(), 'datasets'))
     expect(findDatasetsDir({ OPENFACTORS_DATASETS: '  ' })).toBe(findDatasetsDir({}))
+  })
+  it('sees datasets only where a file is: empty dataset directories (a failed first fetch) are none', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'openfactors-datasets-'))
+    try {
+      expect(datasetsPresent(join(dir, 'absent'))).toBe(false)
+      mkdirSync(join(dir, 'uk-desnz-ghg-conversion-factors'))
+      mkdirSync(join(dir, 'us-epa-egrid'))
+      expect(datasetsPresent(dir)).toBe(false)
+      writeFileSync(join(dir, 'us-epa-egrid', 'egrid.xlsx'), 'x')
+      expect(datasetsPresent(dir)).toBe(true)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })

@@ -2,7 +2,7 @@
  * Where things live: the repo root (found from this file, not the working directory), the
  * datasets directory (docs/decisions.md §1) and the default output directory for release artifacts.
  */
-import { existsSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, statSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -44,6 +44,12 @@ export function findDatasetsDir(env: Record<string, string | undefined> = proces
   return join(repoRoot(), 'datasets')
 }
 
-export function datasetsDirExists(dir: string = findDatasetsDir()): boolean {
-  return isDir(dir)
+/**
+ * Whether `dir` holds datasets: a directory with at least one file in it or in one of its dataset
+ * directories. A directory alone is not enough: a first fetch that failed (no network) used to
+ * leave empty dataset directories behind, and every later run took them for datasets.
+ */
+export function datasetsPresent(dir: string = findDatasetsDir()): boolean {
+  if (!isDir(dir)) return false
+  return readdirSync(dir, { withFileTypes: true }).some((e) => e.isFile() || (e.isDirectory() && readdirSync(join(dir, e.name)).length > 0))
 }

@@ -11,12 +11,12 @@ import { buildReleases, type BuildResult } from '../src/build.ts'
 import { fetchDatasets, type FetchResult } from '../src/fetch/fetch-datasets.ts'
 import { readLock } from '../src/lock/lock.ts'
 import type { DatasetsLock, DownloadSource } from '../src/lock/schema.ts'
-import { datasetsDirExists, findDatasetsDir } from '../src/paths.ts'
+import { datasetsPresent, findDatasetsDir } from '../src/paths.ts'
 import { tempDir } from './fixtures.ts'
 import { serveDirectory, type StaticServer } from './http-server.ts'
 
 const datasetsDir = findDatasetsDir()
-const present = datasetsDirExists(datasetsDir)
+const present = datasetsPresent(datasetsDir)
 
 describe.skipIf(!present)(`fetch from stand-in publishers, then build${present ? '' : ` (skipped: no datasets in ${datasetsDir} to serve)`}`, () => {
   const t = tempDir('openfactors-fetch-real-')

@@ -10,13 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { spawn, spawnSync } from 'node:child_process'
 import { cpSync, existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { datasetsDirExists, findDatasetsDir, repoRoot } from '../src/paths.ts'
+import { datasetsPresent, findDatasetsDir, repoRoot } from '../src/paths.ts'
 import { tempDir } from './fixtures.ts'
 import { serveDirectory, type StaticServer } from './http-server.ts'
 
 const datasetsDir = findDatasetsDir()
 const hasGit = spawnSync('git', ['--version']).status === 0
-const ready = datasetsDirExists(datasetsDir) && hasGit && existsSync(join(repoRoot(), '.git'))
+const ready = datasetsPresent(datasetsDir) && hasGit && existsSync(join(repoRoot(), '.git'))
 
 /** Async (the mirror answers from this process, so the event loop must keep running). */
 function run(cwd: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; out: string }> {

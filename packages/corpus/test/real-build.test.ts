@@ -10,7 +10,7 @@ import type { ReleaseArtifact } from '@openfactors/engine/release'
 import { buildReleases, type BuildResult } from '../src/build.ts'
 import { readManifest, readReleaseArtifact } from '../src/artifacts.ts'
 import { readLock } from '../src/lock/lock.ts'
-import { datasetsDirExists, findDatasetsDir } from '../src/paths.ts'
+import { datasetsPresent, findDatasetsDir } from '../src/paths.ts'
 import { RELEASES } from '../src/releases.ts'
 import { verifyReleases } from '../src/verify.ts'
 import { tempDir } from './fixtures.ts'
@@ -18,7 +18,7 @@ import { tempDir } from './fixtures.ts'
 const datasetsDir = findDatasetsDir()
 const UK_DIESEL_PER_LITRE = 'fuels.gb.liquid_fuels_diesel_average_biofuel_blend.litres'
 
-describe.skipIf(!datasetsDirExists(datasetsDir))(`real datasets: full build${datasetsDirExists(datasetsDir) ? '' : ` (skipped: no datasets in ${datasetsDir}; npm run corpus -- fetch)`}`, () => {
+describe.skipIf(!datasetsPresent(datasetsDir))(`real datasets: full build${datasetsPresent(datasetsDir) ? '' : ` (skipped: no datasets in ${datasetsDir}; npm run corpus -- fetch)`}`, () => {
   const t = tempDir('openfactors-real-build-')
   const out = join(t.dir, 'releases')
   let result: BuildResult

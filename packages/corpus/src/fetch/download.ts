@@ -5,7 +5,7 @@
  * exponential backoff; a 4xx or a wrong sha256 is a verdict on this URL and is not retried.
  */
 import { createHash } from 'node:crypto'
-import { createReadStream, existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs'
+import { createReadStream, existsSync, mkdirSync, renameSync, rmdirSync, rmSync, statSync } from 'node:fs'
 import { open } from 'node:fs/promises'
 import { dirname } from 'node:path'
 
@@ -107,12 +107,39 @@ async function attempt(opts: DownloadOptions, part: string): Promise<void> {
   if (total !== null && received < total) throw new DownloadError(opts.url, `body ended after ${received} of ${total} bytes`, true)
 }
 
-/** Downloads `url` to `dest` (creating its directory); resolves when the file is in place with the right sha256. */
+/**
+ * Downloads `url` to `dest` (creating its directory); resolves when the file is in place with the
+ * right sha256. A download that fails for good leaves behind only bytes worth resuming (`.part`):
+ * no empty file and no directory it created that stayed empty, which later runs took for datasets.
+ */
 export async function downloadFile(opts: DownloadOptions): Promise<void> {
+  const part = `${opts.dest}.part`
+  const created = mkdirSync(dirname(opts.dest), { recursive: true })
+  try {
+    await downloadInto(opts, part)
+  } catch (err) {
+    if (existsSync(part) && sizeOf(part) === 0) rmSync(part, { force: true })
+    removeEmptyDirs(dirname(opts.dest), created)
+    throw err
+  }
+}
+
+/** `dir` and its parents up to `created` (the first directory mkdirSync made; none: nothing), each removed while empty. */
+function removeEmptyDirs(dir: string, created: string | undefined): void {
+  if (created === undefined) return
+  for (let d = dir; ; d = dirname(d)) {
+    try {
+      rmdirSync(d)
+    } catch {
+      return // not empty: it holds something worth keeping
+    }
+    if (d === created || dirname(d) === d) return
+  }
+}
+
+async function downloadInto(opts: DownloadOptions, part: string): Promise<void> {
   const attempts = opts.attempts ?? 4
   const backoff = opts.backoffMs ?? 500
-  const part = `${opts.dest}.part`
-  mkdirSync(dirname(opts.dest), { recursive: true })
   let restartedForHash = false
   for (let n = 1; ; n++) {
     try {

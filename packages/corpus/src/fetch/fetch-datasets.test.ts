@@ -100,6 +100,8 @@ describe('fetchDatasets', () => {
     expect(text).toContain(`FAILED ${A}`)
     expect(text).toContain(`FAILED ${B}`)
     expect(existsSync(join(t.dir, 'out', A))).toBe(false)
+    // Nothing left behind: no empty file, no empty directory taken for datasets by the next run.
+    expect(existsSync(join(t.dir, 'out'))).toBe(false)
   })
 
   it('names an unreachable host after its retries', async () => {

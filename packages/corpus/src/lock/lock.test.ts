@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { clearVerifiedFiles, DatasetHashError, DatasetMissingError, readLock, sha256File, verifyEditionFiles } from './lock.ts'
-import { datasetsDirExists, findDatasetsDir } from '../paths.ts'
+import { datasetsPresent, findDatasetsDir } from '../paths.ts'
 import { lockEdition, tempDir, writeText } from '../../test/fixtures.ts'
 
 describe('verifyEditionFiles', () => {
@@ -79,7 +79,7 @@ describe('datasets.lock.json', () => {
   })
 
   const dir = findDatasetsDir()
-  it.skipIf(!datasetsDirExists(dir))(`matches SHA256SUMS (when there) and the files, and covers every data file in the datasets directory${datasetsDirExists(dir) ? '' : ` (skipped: no datasets in ${dir})`}`, () => {
+  it.skipIf(!datasetsPresent(dir))(`matches SHA256SUMS (when there) and the files, and covers every data file in the datasets directory${datasetsPresent(dir) ? '' : ` (skipped: no datasets in ${dir})`}`, () => {
     const sumsFile = join(dir, 'SHA256SUMS')
     const sums = new Map(
       (existsSync(sumsFile) ? readFileSync(sumsFile, 'utf8') : '').trim().split('\n').filter(Boolean).map((l) => {

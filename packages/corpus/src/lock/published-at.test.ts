@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { checkPublishedAt, dateInText, excelSerialDate } from './published-at.ts'
 import { readLock } from './lock.ts'
-import { datasetsDirExists, findDatasetsDir } from '../paths.ts'
+import { datasetsPresent, findDatasetsDir } from '../paths.ts'
 
 describe('dates as publishers write them', () => {
   it('parses the forms found in the files', () => {
@@ -18,7 +18,7 @@ describe('dates as publishers write them', () => {
 })
 
 const dir = findDatasetsDir()
-describe.skipIf(!datasetsDirExists(dir))(`published_at in the lock${datasetsDirExists(dir) ? '' : ` (skipped: no datasets in ${dir}; npm run corpus -- fetch)`}`, () => {
+describe.skipIf(!datasetsPresent(dir))(`published_at in the lock${datasetsPresent(dir) ? '' : ` (skipped: no datasets in ${dir}; npm run corpus -- fetch)`}`, () => {
   it('equals the date each file states (front page, Last Modified text, document properties)', () => {
     const problems = readLock().editions.map((e) => checkPublishedAt(e, dir)).filter((p) => p !== null)
     expect(problems).toEqual([])
