@@ -43,6 +43,8 @@ const SAYS: Record<string, string> = {
   unplaced_material: 'materials are not bound to a country',
   unit_exact: 'it is in the unit named',
   unit_convertible: 'its unit converts to the unit named',
+  material_unit_exact: 'it is a material declared in the unit named',
+  material_unit_convertible: "it is a material whose declared unit converts to the unit named (by its own density or area mass where the kinds differ)",
   average: "it is the source's average",
   catch_all: "it is the source's catch-all row",
   per_gas_named: 'it is the gas named',

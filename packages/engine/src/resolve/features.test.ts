@@ -36,6 +36,14 @@ describe('features of a (description, factor) pair', () => {
     expect(f.of('fuels.us.diesel_fuel.gallon')('unit_convertible')).toBeGreaterThan(0)
     expect(f.of('fuels.gb.diesel_average_biofuel_blend.tonnes')('unit_mismatch')).toBe(1)
   })
+  it('reads the unit of a material apart from the unit of other factors', () => {
+    const byMass = features('concrete C30/37', { unit: 'tonnes' }).of('materials.concrete.ready_mix.c30_37')
+    expect(byMass('material_unit_convertible')).toBeCloseTo(0.9)
+    expect(byMass('unit_convertible')).toBe(0)
+    const byVolume = features('concrete C30/37', { unit: 'm3' }).of('materials.concrete.ready_mix.c30_37')
+    expect(byVolume('material_unit_exact')).toBe(1)
+    expect(byVolume('unit_exact')).toBe(0)
+  })
   it('measures coverage and the words matched per field', () => {
     const f = features('diesel litres').of('fuels.gb.diesel_average_biofuel_blend.litres')
     expect(f('coverage')).toBe(1)

@@ -20,6 +20,10 @@ const BASE = [
   'unplaced_gb_glo', 'unplaced_us', 'unplaced_eu', 'unplaced_regional', 'unplaced_material',
   // Unit named (text or hint) and the factor's unit.
   'unit_exact', 'unit_convertible', 'unit_mismatch',
+  // The same for a material: its declared unit (per m3, per kg, per tonne) is the source's
+  // convention, not a choice among siblings as gallons against litres are, so it says less of
+  // which factor is meant ("bricks" in kg: a vegetation substrate declared per kg is no answer).
+  'material_unit_exact', 'material_unit_convertible',
   // Source and row priors.
   'secondary', 'derived', 'average', 'catch_all',
   'per_gas_unasked', 'per_gas_named', 'total_gas_named',

@@ -423,8 +423,8 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
     }
     const unitFit = parsed.unit ? unitFitOf(parsed.unit, rf.facts) : 1
     const unitMatch = unitMatchOf(parsed.unit, unitFit)
-    if (unitMatch === 'exact') put(x, I.unit_exact, 1)
-    else if (unitMatch === 'convertible') put(x, I.unit_convertible, unitFit)
+    if (unitMatch === 'exact') put(x, rf.material ? I.material_unit_exact : I.unit_exact, 1)
+    else if (unitMatch === 'convertible') put(x, rf.material ? I.material_unit_convertible : I.unit_convertible, unitFit)
     else if (unitMatch === 'mismatch') put(x, I.unit_mismatch, 1)
     if (rf.secondary) put(x, I.secondary, 1)
     if (rf.derived) put(x, I.derived, 1)

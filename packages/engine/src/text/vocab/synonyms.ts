@@ -28,6 +28,8 @@ const GROUPS: string[] = [
   'electricity @electricity : grid power|mains electricity|power|grid electricity|strom|electric power|purchased electricity|electrical energy|grid|power consumption|electricity consumption|elec|electricity usage|power usage|stromverbrauch|charging|ev charging|car charging|electric car charging|electric vehicle charging|charge point|chargepoint|wallbox|ladestrom',
   'flights|flight @transport : flying|flew|fly|plane|air travel|airplane|aeroplane|flug|airline|air trip|plane ticket',
   'rail|train|national rail @transport : trains|railway|bahn|zug|intercity|rail journeys|train travel',
+  // DESNZ's one international rail factor is for rail to and from the UK, which is what the Eurostar runs.
+  'international rail @transport : eurostar|thalys',
   'hotel stay|hotel @accommodation : hotel night|hotel nights|accommodation|room night|hotel room|hotels|overnight stay|ubernachtung',
   'natural gas @fuels : gas|mains gas|erdgas|pipeline gas|methane gas|gas heating|gas boiler|gas boilers',
   'taxi|taxis|regular taxi @transport : cab|cabs|uber|minicab|rideshare|taxi ride',
@@ -39,7 +41,9 @@ const GROUPS: string[] = [
   'underground @transport : tube|subway|metro',
   'light rail and tram @transport : tram|light rail|trams',
   'concrete @materials : beton|ready mix|readymix|transportbeton',
-  'steel @materials : stahl|rebar|reinforcing steel|betonstahl|bewehrungsstahl|baustahl',
+  'steel @materials : stahl|baustahl',
+  // Ökobaudat's "Reinforcement steel wire" (Bewehrungsstahl) is the concrete reinforcement people call rebar.
+  'reinforcement steel @materials : rebar|rebars|reinforcing steel|reinforcing bar|reinforcing bars|betonstahl|bewehrungsstahl',
   'timber|wood : holz|lumber|konstruktionsvollholz|schnittholz|wooden',
   'glued laminated|glulam @materials : glued laminated timber|brettschichtholz|bsh',
   'cross laminated timber|brettsperrholz @materials : clt|cross laminated|x lam|xlam',
