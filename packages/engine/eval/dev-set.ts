@@ -15,6 +15,7 @@ import { CASES } from './cases.ts'
 import { CASES_2 } from './cases-2.ts'
 import { CASES_3 } from './cases-3.ts'
 import { CASES_4 } from './cases-4.ts'
+import { CASES_5 } from './cases-5.ts'
 import { readCsvRecords } from './csv.ts'
 import type { EvalCaseSpec } from './cases.ts'
 import type { EvalAnswer } from './eval-file.ts'
@@ -60,9 +61,9 @@ function answer(row: { source_id: string; cell_ref: string; key: string }): Eval
 export function activityCases(artifact: ReleaseArtifact, missing: string[] = []): DevCase[] {
   const out: DevCase[] = []
   const seen = new Set<string>()
-  // CASES_3 and CASES_4 were written after studying misses: training cases only, never held out.
-  const trainOnly = new Set<EvalCaseSpec>([...CASES_3, ...CASES_4])
-  for (const spec of [...CASES, ...CASES_2, ...CASES_3, ...CASES_4]) {
+  // CASES_3, CASES_4 and CASES_5 were written after studying misses: training cases only, never held out.
+  const trainOnly = new Set<EvalCaseSpec>([...CASES_3, ...CASES_4, ...CASES_5])
+  for (const spec of [...CASES, ...CASES_2, ...CASES_3, ...CASES_4, ...CASES_5]) {
     const key = `${spec.description}|${spec.country ?? ''}|${spec.unit ?? ''}`
     if (seen.has(key)) continue
     seen.add(key)

@@ -59,6 +59,8 @@ const GROUPS: string[] = [
   'plastics|plastic : kunststoff',
   'expanded polystyrene : eps|styropor|polystyrol',
   'burning oil|kerosene @fuels : heating oil|heizol|paraffin',
+  // US heating oil is No. 2 distillate (EPA: "Distillate Fuel Oil No. 2"); the UK's is burning oil.
+  'distillate fuel oil @fuels : heating oil|home heating oil|fuel oil no 2|no 2 fuel oil',
   'gas oil @fuels : red diesel|gasoil',
   'aviation turbine fuel|jet fuel @fuels : jet kerosene|jet a1|jet a|kerosin|flugzeugkraftstoff',
   'coal @fuels : steinkohle|hard coal',
@@ -89,10 +91,13 @@ const GROUPS: string[] = [
   'domestic : internal|inland|inlandsflug',
   'wood pellets : pellets|holzpellets',
   'wood chips : woodchips|hackschnitzel',
+  'wood logs : firewood|fire wood|logs|log wood|brennholz|scheitholz',
   'refrigerant @refrigerants : refrigerants|kaltemittel|f gas|refrigerant leakage|leak|leaks|leakage|top up|topup|refill|recharge|regas',
   'sulphur hexafluoride @refrigerants : sulfur hexafluoride|sf6',
+  // The UK tables name textiles "Clothing" (material use and waste).
+  'clothing : textiles|garments|textilien|altkleider',
   'weee : electrical waste|electronic waste|e waste|ewaste|elektroschrott',
-  'commercial and industrial waste|household residual waste : general waste|residual waste|mixed waste|black bag waste|restmull|restabfall',
+  'commercial and industrial waste|household residual waste : general waste|residual waste|mixed waste|black bag waste|restmull|restabfall|municipal waste|municipal solid waste|msw|siedlungsabfall',
   'freighting|freight @freight : shipping|haulage|goods transport|logistics',
   'container ship : container shipping|sea freight|ocean freight|containerschiff|seefracht',
   'freight flights @freight : air freight|air cargo',
