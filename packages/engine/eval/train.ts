@@ -17,14 +17,14 @@ import { LoadedRelease } from '../src/index/loaded.ts'
 import { parseArtifact } from '../src/release/parse.ts'
 import { FEATURES } from '../src/resolve/features.ts'
 import type { ResolveModel } from '../src/resolve/model.ts'
-import { calibrated } from '../src/resolve/model.ts'
+import { calibrated, topCalibration } from '../src/resolve/model.ts'
 import { belowAccept } from '../src/resolve/decision.ts'
 import { candidatesOf, ResolveRequestSchema } from '../src/resolve/resolve.ts'
 import type { DevCase } from './dev-set.ts'
 import { devSet } from './dev-set.ts'
 import type { Group } from './fit.ts'
 import { acceptThreshold, fitLogistic, fitRanker, isotonic } from './fit.ts'
-import { CONFIDENCE_INPUTS, confidenceInputs, confidenceScore, spendTop } from '../src/resolve/confidence.ts'
+import { answeredConfidence, CONFIDENCE_INPUTS, confidenceInputs, confidenceScore, spendTop } from '../src/resolve/confidence.ts'
 import { learnedWords } from './industry-words.ts'
 import type { CaseOutcome } from './metrics.ts'
 import { scores } from './metrics.ts'
@@ -159,8 +159,6 @@ for (let k = 0; k < FOLDS; k++) {
 if (dump) writeFileSync(process.argv[dumpAt + 1] ?? 'oof.json', JSON.stringify(dump, null, 1))
 const emptyCases = train.length - second.groups.length
 for (let i = 0; i < emptyCases; i++) points.push({ score: 0, right: false, top: true })
-/** A confidence as resolve answers it (3 places, within 0.001-0.999): a threshold of 1 accepts nothing. */
-const asAnswered = (p: number) => Math.max(0.001, Math.min(0.999, Math.round(p * 1000) / 1000))
 /**
  * The top match's confidence fitted on `points`: a logistic model of its inputs, then an isotonic
  * calibration and an accept threshold for each kind of top match, spend factor or not. One
@@ -174,7 +172,8 @@ function fitConfidence(points: readonly { inputs: number[]; right: boolean }[]) 
   const raw = points.map((t) => ({ score: confidenceScore(weights, t.inputs), right: t.right, spend: spendTop(t.inputs) }))
   const calibration = isotonic(raw.filter((p) => !p.spend))
   const calibrationSpend = isotonic(raw.filter((p) => p.spend))
-  const tops = raw.map((p) => ({ confidence: asAnswered(calibrated(p.spend ? calibrationSpend : calibration, p.score)), right: p.right, spend: p.spend }))
+  // Rounded as resolve answers (at most 0.999): a threshold of 1 accepts nothing.
+  const tops = raw.map((p) => ({ confidence: answeredConfidence(calibrated(p.spend ? calibrationSpend : calibration, p.score)), right: p.right, spend: p.spend }))
   const threshold = (spend: boolean) => Math.min(1, acceptThreshold(tops.filter((t) => t.spend === spend), ACCEPT_PRECISION, ACCEPT_MIN_CASES))
   const acceptAt = threshold(false)
   const acceptAtSpend = threshold(true)
@@ -197,8 +196,8 @@ for (let k = 0; k < FOLDS; k++) {
     // As resolve answers: a top match missing the place or unit named stays under the threshold.
     const missed = (t.inputs[MISMATCH] ?? 0) > 0
     const spend = spendTop(t.inputs)
-    const at = spend ? fit.acceptAtSpend : fit.acceptAt
-    const estimated = asAnswered(calibrated(spend ? fit.calibrationSpend : fit.calibration, confidenceScore(fit.weights, t.inputs)))
+    const { calibration: curve, acceptAt: at } = topCalibration(fit, spend)
+    const estimated = answeredConfidence(calibrated(curve, confidenceScore(fit.weights, t.inputs)))
     const confidence = missed ? belowAccept(estimated, at) : estimated
     nested.push({ c: t.c, rank: t.right ? 1 : null, confidence, accepted: confidence >= at, top: null })
   }

@@ -53,6 +53,11 @@ export function spendTop(inputs: readonly number[]): boolean {
   return (inputs[SPEND_INPUT] ?? 0) > 0
 }
 
+/** A confidence as resolve answers it: 3 places, within 0.001-0.999 (finite evidence is never certain either way). */
+export function answeredConfidence(x: number): number {
+  return Math.max(0.001, Math.min(0.999, Math.round(x * 1000) / 1000))
+}
+
 /** Logistic model of the inputs: probability before isotonic calibration. */
 export function confidenceScore(weights: readonly number[], inputs: readonly number[]): number {
   let z = 0

@@ -49,7 +49,7 @@ export function modelFor(release: LoadedRelease, fallback: ResolveModel | undefi
  * them (eval/train.ts fits them apart: one calibration for both made accepted purchase lines right
  * less often than promised, docs/resolve.md).
  */
-export function topCalibration(model: ResolveModel, spend: boolean): { calibration: ResolveModel['calibration']; acceptAt: number } {
+export function topCalibration(model: Pick<ResolveModel, 'calibration' | 'acceptAt' | 'calibrationSpend' | 'acceptAtSpend'>, spend: boolean): { calibration: ResolveModel['calibration']; acceptAt: number } {
   if (spend && model.calibrationSpend && model.acceptAtSpend !== undefined) return { calibration: model.calibrationSpend, acceptAt: model.acceptAtSpend }
   return { calibration: model.calibration, acceptAt: model.acceptAt }
 }

@@ -12,7 +12,7 @@ import { belowAccept, decide } from './decision.ts'
 import { industryKnows } from './lines.ts'
 import { explain } from './explain.ts'
 import type { ResolveModel } from './model.ts'
-import { confidenceInputs, confidenceScore, spendTop } from './confidence.ts'
+import { answeredConfidence, confidenceInputs, confidenceScore, spendTop } from './confidence.ts'
 import { calibrated, topCalibration } from './model.ts'
 import type { ParsedDescription } from './parse.ts'
 import { parseDescription } from './parse.ts'
@@ -24,10 +24,6 @@ export { RESOLVE_LIMIT_MAX, ResolveRequestSchema, ResolveResponseSchema } from '
 export type { ParsedResolveRequest, ResolveMatch, ResolveRequest, ResolveResponse } from './schema.ts'
 
 /** 3 places, within 0.001-0.999: finite evidence never makes a match certainly right or wrong. */
-function round3(x: number): number {
-  return Math.max(0.001, Math.min(0.999, Math.round(x * 1000) / 1000))
-}
-
 export interface Ranked {
   parsed: ParsedDescription
   /** Best first, at most `keep`. */
@@ -87,7 +83,7 @@ export function resolveRelease(release: LoadedRelease, req: ParsedResolveRequest
     const estimated = i === 0 ? calibrated(calibration, topRaw) : Math.min(calibrated(calibration, topRaw), calibrated(model.calibrationBelow, probability[i] ?? 0))
     // A place or unit named and not met is always for a person to check.
     const missed = s.geo === 'mismatch' || s.unitMatch === 'mismatch'
-    const confidence = round3(missed ? belowAccept(estimated, acceptAt) : estimated)
+    const confidence = answeredConfidence(missed ? belowAccept(estimated, acceptAt) : estimated)
     return {
       key: row.key,
       name: row.name,
