@@ -13,6 +13,12 @@ describe('applyHints', () => {
     expect(parsed.places.map((p) => p.country)).toEqual(['de'])
     expect(parsed.unit?.id).toBe('mwh')
   })
+  it('keeps a state the text names inside the hinted country, and drops places elsewhere', () => {
+    const texas = applyHints(parseDescription('grid electricity Texas'), { ...base, country: 'US' })
+    expect(texas.places.map((p) => [p.country, p.regions.length > 0])).toEqual([['us', false], ['us', true]])
+    const elsewhere = applyHints(parseDescription('electricity Victoria'), { ...base, country: 'US' })
+    expect(elsewhere.places.map((p) => p.country)).toEqual(['us'])
+  })
   it('refuses hints it cannot read', () => {
     try {
       applyHints(parseDescription('x'), { ...base, unit: 'furlong' })

@@ -30,7 +30,10 @@ export function applyHints(parsed: ParsedDescription, req: ParsedResolveRequest)
         issues: [{ path: 'country', message: 'must be an ISO 3166-1 alpha-2/alpha-3 code or a country name' }],
       })
     }
-    places = [place]
+    // A state or grid the text names inside the hinted country only narrows it ("Texas" with `US`:
+    // the state's factor is the exact one, geo.ts narrowestPlaces); places elsewhere lose to the hint.
+    const within = place.regions.length === 0 ? parsed.places.filter((p) => p.country === place.country && p.regions.length > 0) : []
+    places = [place, ...within]
   }
   let unit = parsed.unit
   if (req.unit) {

@@ -34,6 +34,10 @@ describe('parseDescription', () => {
     expect(parseDescription('electricity IN').places.map((p) => p.country)).toEqual(['in'])
     expect(parseDescription('hotel in Germany').places.map((p) => p.country)).toEqual(['de'])
   })
+  it('reads "8 PC" as a count of pieces, not a computer', () => {
+    expect(parseDescription('SCREWDRIVER SET PHILLIPS, 8 PC.').concepts.map((c) => c.phrase)).not.toContain('pc')
+    expect(parseDescription('PC for the office').concepts.map((c) => c.phrase)).toContain('pc')
+  })
   it('notices gases', () => {
     expect(parseDescription('methane from natural gas boilers').gases).toEqual(['ch4'])
   })

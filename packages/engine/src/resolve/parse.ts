@@ -42,10 +42,11 @@ function dropQuantities(text: string): string {
 
 /**
  * A measure right after a number goes with it: "2 X 8 IN" is inches and "16 OZ" ounces, not India
- * and Australia ("12 GA" gauge, "6 CT" count, "10 MM", "3 FT", "5 LB", "4 PK").
+ * and Australia ("12 GA" gauge, "6 CT" count, "10 MM", "3 FT", "5 LB", "4 PK", "8 PC" pieces, not a
+ * computer).
  */
 function dropMeasures(text: string): string {
-  return text.replace(/(\d)\s*(?:in|oz|ga|ct|pk|mm|ft|lb)\b\.?/gi, '$1')
+  return text.replace(/(\d)\s*(?:in|oz|ga|ct|pk|pc|pce|mm|ft|lb)\b\.?/gi, '$1')
 }
 
 export function parseDescription(description: string): ParsedDescription {
