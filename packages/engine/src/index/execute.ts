@@ -28,8 +28,8 @@ export interface Hit {
   readonly termCount: number
   /** Index term -> fields it matched in, read on first use. */
   readonly match: Readonly<Record<string, readonly string[]>>
-  /** Each (index term, field) of `match`, without building it. */
-  forEachField(fn: (field: string) => void): void
+  /** Each (index term, field) of `match`, without building it; `term` numbers the index term (0 to `termCount` - 1). */
+  forEachField(fn: (field: string, term: number) => void): void
 }
 
 export type QueryTree = SearchOptions & { combineWith?: string; queries: Array<QueryTree | string> }
@@ -432,19 +432,19 @@ class LazyHit implements Hit {
     return out
   }
 
-  forEachField(fn: (field: string) => void): void {
+  forEachField(fn: (field: string, term: number) => void): void {
     for (let k = 0; k < this.termCount; k++) this.fieldsOf(k, fn)
   }
 
-  /** Calls `fn` with each field the k-th term matched in; returns the term. */
-  private fieldsOf(k: number, fn: (field: string) => void): string {
+  /** Calls `fn` with each field the k-th term matched in (and k); returns the term. */
+  private fieldsOf(k: number, fn: (field: string, term: number) => void): string {
     const run = this.run as Run
     const at = this.start + FLAT_STRIDE * k
     const word = run.words[run.flat[at] ?? 0] as Word
     const term = (word.expansions[run.flat[at + 1] ?? 0] as [string, FieldTermData, number])[0]
     // The fields the search found the term in for this document (scoreWord), in the word's order.
     const fields = run.flat[at + 2] ?? 0
-    for (let f = 0; f < word.fields.length; f++) if (fields & (1 << f)) fn(word.fields[f] as string)
+    for (let f = 0; f < word.fields.length; f++) if (fields & (1 << f)) fn(word.fields[f] as string, k)
     return term
   }
 }
@@ -544,8 +544,10 @@ function fallback<T>(index: MiniSearch<T>, query: QueryTree | string, options: S
     terms: r.terms,
     termCount: r.terms.length,
     match: r.match,
-    forEachField: (fn: (field: string) => void) => {
-      for (const term of r.terms) for (const field of r.match[term] ?? []) fn(field)
+    forEachField: (fn: (field: string, term: number) => void) => {
+      r.terms.forEach((term, k) => {
+        for (const field of r.match[term] ?? []) fn(field, k)
+      })
     },
   }))
 }

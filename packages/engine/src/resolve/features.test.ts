@@ -3,6 +3,7 @@ import { fixtureArtifact } from '../../test/fixture.ts'
 import { LoadedRelease } from '../index/loaded.ts'
 import { confidenceInputs, confidenceScore, CONFIDENCE_INPUTS } from './confidence.ts'
 import { FEATURES, featureIndex, linearScore } from './features.ts'
+import type { FactorRow } from '../release/schema.ts'
 import type { ResolveModel } from './model.ts'
 import { calibrated } from './model.ts'
 import { RESOLVE_MODEL } from './model-data.ts'
@@ -111,5 +112,43 @@ describe('model and calibration', () => {
     expect(sure[1]).toBeGreaterThan(unsure[1] ?? 0)
     const w = CONFIDENCE_INPUTS.map((n) => (n === 'log_p1' ? 1 : 0))
     expect(confidenceScore(w, sure)).toBeGreaterThan(confidenceScore(w, unsure))
+  })
+})
+
+describe('features of materials and waste routes', () => {
+  // The fixture and four rows shaped like the real ones (values made up).
+  const artifact = fixtureArtifact()
+  const extra = (key: string, name: string, unit: string, more: Partial<FactorRow> = {}): FactorRow => ({ key, name, value: 1, unit, scope: 'scope_3', section: 'Test > Materials', country: key.startsWith('waste.') ? 'gb' : 'glo', region: null, source_id: 'test-primary-2099', cell_ref: "'Test'!Z1", ...more })
+  artifact.factors = [
+    ...artifact.factors,
+    extra('materials.brick.fired_clay.facing', 'Facing brick', 'kg CO2e per m3', { tags: ['Fired brick'] }),
+    extra('materials.masonry.glass_block.bricks', 'Glass bricks', 'kg CO2e per m3'),
+    extra('materials.construction.aggregates.primary_material_production', 'Material use: Aggregates, primary material production', 'kg CO2e per tonne'),
+    extra('waste.gb.construction_aggregates_landfill.tonnes', 'Waste disposal: Construction, Aggregates, Landfill', 'kg CO2e per tonne'),
+  ].sort((a, b) => (a.key < b.key ? -1 : 1))
+  const withMaterials = new LoadedRelease(artifact)
+  const of = (description: string, key: string, unit?: string) => {
+    const { all } = candidatesOf(withMaterials, ResolveRequestSchema.parse({ description, ...(unit ? { unit } : {}) }), model)
+    const s = all.find((c) => withMaterials.rows[c.position]?.key === key)
+    if (!s) throw new Error(`${key} is not a candidate of "${description}"`)
+    return (name: Parameters<typeof featureIndex>[0]) => s.x[featureIndex(name)] ?? 0
+  }
+  it('counts a word as found through the tags only where no other field has it', () => {
+    // "brick" is in the clay brick's name and its tags: not a tags-only match.
+    expect(of('brick', 'materials.brick.fired_clay.facing')('only_in_tags')).toBe(0)
+    expect(of('brick', 'materials.brick.fired_clay.facing')('in_name')).toBeGreaterThan(0)
+    // "fired" is in its tags alone.
+    expect(of('fired', 'materials.brick.fired_clay.facing')('only_in_tags')).toBeGreaterThan(0)
+  })
+  it('weighs the unit of a waste route nobody asked for apart from other factors', () => {
+    const landfill = of('aggregates', 'waste.gb.construction_aggregates_landfill.tonnes', 'tonnes')
+    expect(landfill('unasked_waste_unit_exact')).toBe(1)
+    expect(landfill('unit_exact')).toBe(0)
+    expect(landfill('variant_waste_route')).toBe(1)
+    // Asked for ("sent to landfill"), its unit is an exact unit like any other.
+    const asked = of('aggregates sent to landfill', 'waste.gb.construction_aggregates_landfill.tonnes', 'tonnes')
+    expect(asked('unit_exact')).toBe(1)
+    expect(asked('unasked_waste_unit_exact')).toBe(0)
+    expect(of('aggregates', 'materials.construction.aggregates.primary_material_production', 'tonnes')('material_unit_exact')).toBe(1)
   })
 })

@@ -9,7 +9,7 @@ const BASE = [
   // Text relevance: main index (name, original name, tags, section) and the industry index.
   'text_rel', 'text_log', 'industry_rel', 'industry_log',
   // Share of the description's terms matched in each field.
-  'in_name', 'in_section', 'in_tags', 'in_original', 'in_industry', 'in_learned',
+  'in_name', 'in_section', 'only_in_tags', 'in_original', 'in_industry', 'in_learned',
   // Concepts covered (weighted), all of them, and how many are not; covered weighted by rarity.
   'coverage', 'coverage_full', 'uncovered', 'coverage_rare',
   // Words of the factor's name the description does not mention.
@@ -24,6 +24,9 @@ const BASE = [
   // convention, not a choice among siblings as gallons against litres are, so it says less of
   // which factor is meant ("bricks" in kg: a vegetation substrate declared per kg is no answer).
   'material_unit_exact', 'material_unit_convertible',
+  // A waste route nobody asked for, in the unit named: the UK tables publish waste and material use
+  // alike per tonne, so a tonne says nothing of which is meant ("bought 20 tonnes of aggregates").
+  'unasked_waste_unit_exact',
   // Source and row priors.
   'secondary', 'derived', 'average', 'catch_all',
   'per_gas_unasked', 'per_gas_named', 'total_gas_named',

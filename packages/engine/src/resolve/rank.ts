@@ -10,6 +10,7 @@ import { searchHits } from '../index/execute.ts'
 import { correctTerm, FIELD_BOOST, indexHasTerm } from '../index/search-index.ts'
 import { terms } from '../text/normalise.ts'
 import { kthLargest } from '../index/best-of.ts'
+import { VARIANT_NAMES } from '../text/variants.ts'
 import type { ExcludedTerms } from './excluded-terms.ts'
 import { BASE_FEATURES, emptyFeatures, featureIndex, FEATURES, linearScore, VARIANT_OFFSET } from './features.ts'
 import type { BaseFeature } from './features.ts'
@@ -126,9 +127,12 @@ function unitTerms(unit: string): ReadonlySet<string> {
   return set
 }
 
+/** The variant bit of a waste route (text/variants.ts). */
+const WASTE_ROUTE = 1 << VARIANT_NAMES.indexOf('waste_route')
+
 /** Feature positions by name, read once. */
 const I = Object.fromEntries(BASE_FEATURES.map((n) => [n, featureIndex(n)])) as Record<BaseFeature, number>
-const FIELD_FEATURE: Record<string, number> = { name: I.in_name, section: I.in_section, tags: I.in_tags, name_original: I.in_original, industry: I.in_industry, learned: I.in_learned }
+const FIELD_FEATURE: Record<string, number> = { name: I.in_name, section: I.in_section, tags: I.only_in_tags, name_original: I.in_original, industry: I.in_industry, learned: I.in_learned }
 /** Candidates kept with their features, best first. */
 const PRE_KEEP = 120
 
@@ -151,15 +155,29 @@ const fieldCounts = new Float64Array(FIELDS.length)
 const MAIN_FIELD_SLOTS = ['name', 'section', 'tags', 'name_original'].map((f) => FIELD_SLOT.get(f) ?? 0)
 const INDUSTRY_FIELD_SLOTS = ['name', 'industry', 'learned'].map((f) => FIELD_SLOT.get(f) ?? 0)
 
-const countField = (f: string): void => {
+const TAGS_SLOT = FIELD_SLOT.get('tags') ?? 0
+/** Per index term of the current hit, the fields it matched in (a bit per slot). */
+let termFields = new Int32Array(64)
+const countField = (f: string, term: number): void => {
   const slot = FIELD_SLOT.get(f)
-  if (slot !== undefined) fieldCounts[slot] = (fieldCounts[slot] ?? 0) + 1
+  if (slot === undefined) return
+  fieldCounts[slot] = (fieldCounts[slot] ?? 0) + 1
+  termFields[term] = (termFields[term] ?? 0) | (1 << slot)
 }
 
-/** The share of written terms matched in each field of a hit (`in_*` features). */
+/**
+ * The share of written terms matched in each field of a hit (`in_*` features). Tags count only the
+ * terms matched in no other field: a factor whose name says "brick" is not less likely for also
+ * being tagged "fired brick"; a factor found through its tags alone is (they are broad words).
+ */
 function fieldShares(x: Float64Array, hit: Hit, written: number): void {
   fieldCounts.fill(0)
+  if (termFields.length < hit.termCount) termFields = new Int32Array(hit.termCount * 2)
+  termFields.fill(0, 0, hit.termCount)
   hit.forEachField(countField)
+  let tagsOnly = 0
+  for (let k = 0; k < hit.termCount; k++) if (termFields[k] === 1 << TAGS_SLOT) tagsOnly++
+  fieldCounts[TAGS_SLOT] = tagsOnly
   for (let slot = 0; slot < FIELDS.length; slot++) {
     const count = fieldCounts[slot] ?? 0
     const i = FIELD_INDEX[slot] ?? 0
@@ -423,7 +441,7 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
     }
     const unitFit = parsed.unit ? unitFitOf(parsed.unit, rf.facts) : 1
     const unitMatch = unitMatchOf(parsed.unit, unitFit)
-    if (unitMatch === 'exact') put(x, rf.material ? I.material_unit_exact : I.unit_exact, 1)
+    if (unitMatch === 'exact') put(x, rf.material ? I.material_unit_exact : rf.variants & ~asked & WASTE_ROUTE ? I.unasked_waste_unit_exact : I.unit_exact, 1)
     else if (unitMatch === 'convertible') put(x, rf.material ? I.material_unit_convertible : I.unit_convertible, unitFit)
     else if (unitMatch === 'mismatch') put(x, I.unit_mismatch, 1)
     if (rf.secondary) put(x, I.secondary, 1)

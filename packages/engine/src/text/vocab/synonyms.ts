@@ -135,6 +135,8 @@ const GROUPS: string[] = [
   'composting : compost|composted|kompostierung',
   'hvo @bioenergy : hydrotreated vegetable oil|renewable diesel',
   'avtur renewable @bioenergy : sustainable aviation fuel|saf|biojet',
+  'oriented strand board : osb|osb board|osb boards|osb3|grobspanplatte',
+  'aerated concrete : aircrete|aac|autoclaved aerated concrete|porenbeton|gasbeton|aerated blocks',
   'photovoltaic : solar panel|solar panels|pv panel|pv panels|pv module|pv modules|solar module|solar modules',
   'double pane : double glazing|double glazed|double glazed unit',
   'triple pane : triple glazing|triple glazed',
