@@ -131,7 +131,9 @@ describe('features of materials and waste routes', () => {
     const { all } = candidatesOf(withMaterials, ResolveRequestSchema.parse({ description, ...(unit ? { unit } : {}) }), model)
     const s = all.find((c) => withMaterials.rows[c.position]?.key === key)
     if (!s) throw new Error(`${key} is not a candidate of "${description}"`)
-    return (name: Parameters<typeof featureIndex>[0]) => s.x[featureIndex(name)] ?? 0
+    return Object.assign((name: Parameters<typeof featureIndex>[0]) => s.x[featureIndex(name)] ?? 0, {
+      variant: (name: string) => s.x[FEATURES.indexOf(`variant_${name}`)] ?? 0,
+    })
   }
   it('counts a word as found through the tags only where no other field has it', () => {
     // "brick" is in the clay brick's name and its tags: not a tags-only match.
@@ -144,7 +146,7 @@ describe('features of materials and waste routes', () => {
     const landfill = of('aggregates', 'waste.gb.construction_aggregates_landfill.tonnes', 'tonnes')
     expect(landfill('unasked_waste_unit_exact')).toBe(1)
     expect(landfill('unit_exact')).toBe(0)
-    expect(landfill('variant_waste_route')).toBe(1)
+    expect(landfill.variant('waste_route')).toBe(1)
     // Asked for ("sent to landfill"), its unit is an exact unit like any other.
     const asked = of('aggregates sent to landfill', 'waste.gb.construction_aggregates_landfill.tonnes', 'tonnes')
     expect(asked('unit_exact')).toBe(1)
