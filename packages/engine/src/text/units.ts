@@ -34,6 +34,7 @@ const FACTOR_ALIASES: Record<string, string> = {
   'room per night': 'room per night', 'per room per night': 'room per night', night: 'room per night', miles: 'mile',
   'fte working hour': 'fte working hour', 'fte hour': 'fte working hour', 'short ton mile': 'short ton.mile', 'ton mile': 'short ton.mile',
   'mmbtu': 'mmbtu', 'million btu': 'mmbtu', therms: 'therm', pieces: 'piece', units: 'unit', 'short ton': 'short ton',
+  lbs: 'lb', 'short tons': 'short ton',
 }
 
 const cache = new Map<string, UnitInfo | null>()

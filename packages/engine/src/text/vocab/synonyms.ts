@@ -26,7 +26,8 @@ const GROUPS: string[] = [
   'battery electric vehicle @transport @freight : bev|ev|evs|electric car|electric cars|electric vehicle|elektroauto',
   'plug in hybrid electric vehicle @transport : phev|plug in hybrid|plugin hybrid',
   'electricity @electricity : grid power|mains electricity|power|grid electricity|strom|electric power|purchased electricity|electrical energy|grid|power consumption|electricity consumption|elec|electricity usage|power usage|stromverbrauch|charging|ev charging|car charging|electric car charging|electric vehicle charging|charge point|chargepoint|wallbox|ladestrom',
-  'flights|flight @transport : flying|flew|fly|plane|air travel|airplane|aeroplane|flug|airline|air trip|plane ticket',
+  // US EPA names business flights "Air Travel" (per passenger-mile, per gas).
+  'flights|flight|air travel @transport : flying|flew|fly|plane|airplane|aeroplane|flug|airline|air trip|plane ticket',
   'rail|train|national rail @transport : trains|railway|bahn|zug|intercity|rail journeys|train travel',
   // DESNZ's one international rail factor is for rail to and from the UK, which is what the Eurostar runs.
   'international rail @transport : eurostar|thalys',
