@@ -7,6 +7,7 @@
  * any ranker was fitted (dev-set.ts). Answers are key patterns read from the release build (2026.2),
  * not from running resolve.
  */
+import { caseRows, type CaseRow } from './case-rows.ts'
 import type { EvalCaseSpec } from './cases.ts'
 
 const CLOTHING_WASTE = String.raw`^waste\.gb\.other_clothing_[a-z_]+\.tonnes$`
@@ -14,9 +15,7 @@ const residual = (route: string) => String.raw`^waste\.gb\.refuse_(household_res
 const LOGS = String.raw`^bioenergy\.gb\.biomass_wood_logs\.(tonnes|kwh)$`
 const US_HEATING_OIL = String.raw`^fuels\.us\.distillate_fuel_oil_no_2\.stationary_(gallon|mmbtu)_co2$`
 
-type Row = [description: string, unit: string | null, country: string | null, accept: string]
-
-const ROWS: Row[] = [
+const ROWS: CaseRow[] = [
   ['textiles waste', 'tonnes', 'GB', CLOTHING_WASTE],
   ['textile waste to landfill', null, null, String.raw`^waste\.gb\.other_clothing_landfill\.tonnes$`],
   ['old garments recycled', 'tonnes', null, String.raw`^waste\.gb\.other_clothing_closed_loop\.tonnes$`],
@@ -31,4 +30,4 @@ const ROWS: Row[] = [
   ['heating oil deliveries Ohio gallons', null, null, US_HEATING_OIL],
 ]
 
-export const CASES_5: EvalCaseSpec[] = ROWS.map(([description, unit, country, accept]) => ({ description, accept: [accept], ...(unit ? { unit } : {}), ...(country ? { country } : {}) }))
+export const CASES_5: EvalCaseSpec[] = caseRows(ROWS)

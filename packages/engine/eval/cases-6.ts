@@ -7,13 +7,10 @@
  * TRAINING cases only, like eval/cases-3.ts: the held-out split stays the one frozen before any ranker
  * was fitted (dev-set.ts). Answers are key patterns read from the release build (2026.2).
  */
+import { caseRows, type CaseRow, naicsKey as naics } from './case-rows.ts'
 import type { EvalCaseSpec } from './cases.ts'
 
-const naics = (code: string) => String.raw`^spend\.us\.naics_${code}_[a-z0-9_]+\.with_margins$`
-
-type Row = [description: string, unit: string | null, country: string | null, accept: string]
-
-const ROWS: Row[] = [
+const ROWS: CaseRow[] = [
   ['office cleaning', 'USD', 'US', naics('561720')],
   ['cleaning services contract $', null, null, naics('561720')],
   ['office rent', 'USD', 'US', naics('531120')],
@@ -30,4 +27,4 @@ const ROWS: Row[] = [
   ['building maintenance contract USD', null, null, naics('561(210|790)')],
 ]
 
-export const CASES_6: EvalCaseSpec[] = ROWS.map(([description, unit, country, accept]) => ({ description, accept: [accept], ...(unit ? { unit } : {}), ...(country ? { country } : {}) }))
+export const CASES_6: EvalCaseSpec[] = caseRows(ROWS)

@@ -10,16 +10,14 @@
  * TRAINING cases only, like eval/cases-3.ts: the held-out split stays the one frozen before any ranker
  * was fitted (dev-set.ts). Answers are key patterns read from the release build (2026.2).
  */
+import { caseRows, type CaseRow, naicsKey as naics } from './case-rows.ts'
 import type { EvalCaseSpec } from './cases.ts'
 
-const naics = (code: string) => String.raw`^spend\.us\.naics_${code}_[a-z0-9_]+\.with_margins$`
 const usGrid = (state: string, grid: string) => String.raw`^electricity\.us\.(state_${state}|egrid_${grid})\.location_total_output$`
 const flight = (haul: string, cls: string) => String.raw`^transport\.(gb|glo)\.flights_${haul}_to_from_(uk|non_uk)_${cls}_with(out)?_rf\.passenger_km$`
 const auGrid = (state: string, scope = '2') => String.raw`^electricity\.au\.${state}\.location_scope${scope}_kwh$`
 
-type Row = [description: string, unit: string | null, country: string | null, accept: string]
-
-const ROWS: Row[] = [
+const ROWS: CaseRow[] = [
   ['grid electricity Texas', 'kWh', 'US', usGrid('tx', 'erct')],
   ['office electricity, California', 'kWh', 'US', usGrid('ca', 'camx')],
   ['electricity use New York state', 'MWh', 'US', usGrid('ny', 'ny[a-z]{2}')],
@@ -45,4 +43,4 @@ const ROWS: Row[] = [
   ['staff meals $', null, null, naics('72251[13]')],
 ]
 
-export const CASES_7: EvalCaseSpec[] = ROWS.map(([description, unit, country, accept]) => ({ description, accept: [accept], ...(unit ? { unit } : {}), ...(country ? { country } : {}) }))
+export const CASES_7: EvalCaseSpec[] = caseRows(ROWS)

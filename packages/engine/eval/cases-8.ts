@@ -10,14 +10,12 @@
  * split stays the one frozen before any ranker was fitted (dev-set.ts). Answers are key patterns read
  * from the release build (2026.2).
  */
+import { caseRows, type CaseRow, materialKey as m } from './case-rows.ts'
 import type { EvalCaseSpec } from './cases.ts'
 
-const m = (pattern: string): string => String.raw`^materials\.${pattern}$`
 const AGGREGATES = m(String.raw`(construction\.aggregates\.primary_material_production|aggregate\.(natural_stone|sand_gravel)\.[a-z0-9_]+)`)
 
-type Row = [description: string, unit: string | null, country: string | null, accept: string]
-
-const ROWS: Row[] = [
+const ROWS: CaseRow[] = [
   ['aggregates', 'tonnes', null, AGGREGATES],
   ['bought 20 tonnes of aggregates', null, null, AGGREGATES],
   ['aggregates delivered to site', 'tonnes', 'GB', AGGREGATES],
@@ -34,4 +32,4 @@ const ROWS: Row[] = [
   ['roof slates', 'm2', null, m(String.raw`masonry\.slate\.[a-z0-9_]+`)],
 ]
 
-export const CASES_8: EvalCaseSpec[] = ROWS.map(([description, unit, country, accept]) => ({ description, accept: [accept], ...(unit ? { unit } : {}), ...(country ? { country } : {}) }))
+export const CASES_8: EvalCaseSpec[] = caseRows(ROWS)

@@ -7,17 +7,16 @@
  * eval/cases-3.ts: the held-out split stays the one frozen before any ranker was fitted (dev-set.ts).
  * Answers are key patterns read from the release build (2026.2).
  */
+import { caseRows, type CaseRow } from './case-rows.ts'
 import type { EvalCaseSpec } from './cases.ts'
 
 const usAir = (haul: string) => String.raw`^transport\.us\.air_travel_${haul}[a-z0-9_]*\.passenger_mile_co2$`
 
-type Row = [description: string, unit: string | null, country: string | null, accept: string]
-
-const ROWS: Row[] = [
+const ROWS: CaseRow[] = [
   ['business flights', 'passenger.miles', 'US', usAir('(long|medium|short)_haul')],
   ['employee air travel, domestic', 'passenger.miles', 'US', usAir('(medium|short)_haul')],
   ['long haul flights for staff', 'passenger.miles', 'US', usAir('long_haul')],
   ['R-404A refrigerant recharge', 'lbs', 'US', String.raw`^refrigerants\.us\.r404a\.kg$`],
 ]
 
-export const CASES_9: EvalCaseSpec[] = ROWS.map(([description, unit, country, accept]) => ({ description, accept: [accept], ...(unit ? { unit } : {}), ...(country ? { country } : {}) }))
+export const CASES_9: EvalCaseSpec[] = caseRows(ROWS)
