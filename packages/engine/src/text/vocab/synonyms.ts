@@ -103,7 +103,7 @@ const GROUPS: string[] = [
   'commercial and industrial waste|household residual waste : general waste|residual waste|mixed waste|black bag waste|restmull|restabfall|municipal waste|municipal solid waste|msw|siedlungsabfall',
   'freighting|freight @freight : shipping|haulage|goods transport|logistics',
   'container ship : container shipping|sea freight|ocean freight|containerschiff|seefracht',
-  'freight flights @freight : air freight|air cargo',
+  'freight flights|aircraft @freight : air freight|air cargo',
   // Purchases people describe by the item; spend factors are named by the industry making it.
   // Spend on computers is "Electronic Computer Manufacturing", not "Computer Training".
   'electronic computer : computer|computers|laptop|laptops|pc|pcs|desktop|desktops|desktop computer|notebook computer|notebook computers',
@@ -131,7 +131,9 @@ const GROUPS: string[] = [
   'fuel oil @fuels : heavy fuel oil|hfo|bunker fuel',
   // Burnt for energy, waste oils are a fuel of the UK tables ("Liquid fuels: Waste oils").
   'waste oils @fuels : waste oil|used oil|used oils|altol',
-  'freight train @freight : rail freight|bahnfracht|guterzug|gueterzug|schienenguterverkehr',
+  // US EPA names freight modes "Rail", "Aircraft" and "Waterborne Craft" (per short ton-mile, per gas).
+  'freight train|rail @freight : rail freight|freight rail|bahnfracht|guterzug|gueterzug|schienenguterverkehr',
+  'waterborne craft @freight : barge|barges|barge freight|inland waterway freight|river freight',
   'food and drink waste : food waste|bioabfall|biomull|food scraps|kitchen waste',
   'composting : compost|composted|kompostierung',
   'hvo @bioenergy : hydrotreated vegetable oil|renewable diesel',
