@@ -19,6 +19,10 @@ describe('applyHints', () => {
     const elsewhere = applyHints(parseDescription('electricity Victoria'), { ...base, country: 'US' })
     expect(elsewhere.places.map((p) => p.country)).toEqual(['us'])
   })
+  it('reads US units a hint names: lbs and short tons', () => {
+    expect(applyHints(parseDescription('R-404A'), { ...base, unit: 'lbs' }).unit?.id).toBe('lb')
+    expect(applyHints(parseDescription('mixed recyclables'), { ...base, unit: 'short tons' }).unit?.id).toBe('short ton')
+  })
   it('refuses hints it cannot read', () => {
     try {
       applyHints(parseDescription('x'), { ...base, unit: 'furlong' })
