@@ -13,12 +13,15 @@ import { ResolveRequestSchema } from './schema.ts'
 const release = new LoadedRelease(fixtureArtifact())
 const model: ResolveModel = { ...RESOLVE_MODEL, weights: FEATURES.map(() => 0) }
 
-function features(description: string, hints: { country?: string; unit?: string } = {}) {
-  const { all } = candidatesOf(release, ResolveRequestSchema.parse({ description, ...hints }), model)
+/** The candidates of `description` on `rel`, and a reader of one candidate's features (base by name, or a variant's). */
+function features(description: string, hints: { country?: string; unit?: string } = {}, rel: LoadedRelease = release) {
+  const { all } = candidatesOf(rel, ResolveRequestSchema.parse({ description, ...hints }), model)
   const of = (key: string) => {
-    const s = all.find((c) => release.rows[c.position]?.key === key)
+    const s = all.find((c) => rel.rows[c.position]?.key === key)
     if (!s) throw new Error(`${key} is not a candidate of "${description}"`)
-    return (name: Parameters<typeof featureIndex>[0]) => s.x[featureIndex(name)] ?? 0
+    return Object.assign((name: Parameters<typeof featureIndex>[0]) => s.x[featureIndex(name)] ?? 0, {
+      variant: (name: string) => s.x[FEATURES.indexOf(`variant_${name}`)] ?? 0,
+    })
   }
   return { all, of }
 }
@@ -127,14 +130,7 @@ describe('features of materials and waste routes', () => {
     extra('waste.gb.construction_aggregates_landfill.tonnes', 'Waste disposal: Construction, Aggregates, Landfill', 'kg CO2e per tonne'),
   ].sort((a, b) => (a.key < b.key ? -1 : 1))
   const withMaterials = new LoadedRelease(artifact)
-  const of = (description: string, key: string, unit?: string) => {
-    const { all } = candidatesOf(withMaterials, ResolveRequestSchema.parse({ description, ...(unit ? { unit } : {}) }), model)
-    const s = all.find((c) => withMaterials.rows[c.position]?.key === key)
-    if (!s) throw new Error(`${key} is not a candidate of "${description}"`)
-    return Object.assign((name: Parameters<typeof featureIndex>[0]) => s.x[featureIndex(name)] ?? 0, {
-      variant: (name: string) => s.x[FEATURES.indexOf(`variant_${name}`)] ?? 0,
-    })
-  }
+  const of = (description: string, key: string, unit?: string) => features(description, unit ? { unit } : {}, withMaterials).of(key)
   it('counts a word as found through the tags only where no other field has it', () => {
     // "brick" is in the clay brick's name and its tags: not a tags-only match.
     expect(of('brick', 'materials.brick.fired_clay.facing')('only_in_tags')).toBe(0)
