@@ -23,6 +23,10 @@ describe('applyHints', () => {
     expect(applyHints(parseDescription('R-404A'), { ...base, unit: 'lbs' }).unit?.id).toBe('lb')
     expect(applyHints(parseDescription('mixed recyclables'), { ...base, unit: 'short tons' }).unit?.id).toBe('short ton')
   })
+  it('reads hours: an hour, and working hours as the homeworking tables\' FTE working hour', () => {
+    expect(applyHints(parseDescription('working from home'), { ...base, unit: 'hours' }).unit).toEqual({ id: 'hour', dimension: 'time' })
+    expect(applyHints(parseDescription('homeworking'), { ...base, unit: 'working hours' }).unit?.id).toBe('fte working hour')
+  })
   it('refuses hints it cannot read', () => {
     try {
       applyHints(parseDescription('x'), { ...base, unit: 'furlong' })

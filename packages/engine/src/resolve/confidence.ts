@@ -14,12 +14,14 @@ const at = {
   coverageFull: featureIndex('coverage_full'),
   geoExact: featureIndex('geo_exact'),
   geoExactRegion: featureIndex('geo_exact_region'),
+  materialGeoExact: featureIndex('material_geo_exact'),
   unitExact: featureIndex('unit_exact'),
   materialUnitExact: featureIndex('material_unit_exact'),
   unaskedWasteUnitExact: featureIndex('unasked_waste_unit_exact'),
   spend: featureIndex('spend_row'),
   uncovered: featureIndex('uncovered'),
   geoMismatch: featureIndex('geo_mismatch'),
+  materialGeoMismatch: featureIndex('material_geo_mismatch'),
   unitMismatch: featureIndex('unit_mismatch'),
 }
 
@@ -37,13 +39,13 @@ export function confidenceInputs(top: readonly Scored[], probability: readonly n
     Math.log(p1 + p2 + p3 + 1e-6),
     top[1] ? Math.min(10, best.score - top[1].score) : 10,
     x[at.coverageFull] ?? 0,
-    Math.max(x[at.geoExact] ?? 0, x[at.geoExactRegion] ?? 0),
+    Math.max(x[at.geoExact] ?? 0, x[at.geoExactRegion] ?? 0, x[at.materialGeoExact] ?? 0),
     Math.max(x[at.unitExact] ?? 0, x[at.materialUnitExact] ?? 0, x[at.unaskedWasteUnitExact] ?? 0),
     x[at.spend] ?? 0,
     Math.min(5, x[at.uncovered] ?? 0),
     // The place or the unit named and not met, as one input: training has few top matches missing
     // the unit (4-5 of 1,158), too few to fit a weight of their own (it fell to -0.03 with one case fewer).
-    Math.max(x[at.geoMismatch] ?? 0, x[at.unitMismatch] ?? 0),
+    Math.max(x[at.geoMismatch] ?? 0, x[at.materialGeoMismatch] ?? 0, x[at.unitMismatch] ?? 0),
   ]
 }
 

@@ -36,6 +36,7 @@ const SAYS: Record<string, string> = {
   coverage_rare: 'it covers the rarest words asked',
   geo_exact: 'it is for the place named',
   geo_exact_region: 'it is for the region named',
+  material_geo_exact: 'it is a material declared for the place named',
   geo_region: 'it is for the wider region of the place named',
   geo_global: 'it is a global factor',
   unplaced_gb_glo: 'with no place named, UK and global factors are the common default',

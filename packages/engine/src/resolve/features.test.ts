@@ -128,9 +128,13 @@ describe('features of materials and waste routes', () => {
     extra('materials.masonry.glass_block.bricks', 'Glass bricks', 'kg CO2e per m3'),
     extra('materials.construction.aggregates.primary_material_production', 'Material use: Aggregates, primary material production', 'kg CO2e per tonne'),
     extra('waste.gb.construction_aggregates_landfill.tonnes', 'Waste disposal: Construction, Aggregates, Landfill', 'kg CO2e per tonne'),
+    extra('materials.steel.reinforcement.wire', 'Reinforcement steel wire', 'kg CO2e per kg', { country: 'de' }),
+    extra('materials.metal.metal_steel_cans.primary_material_production', 'Material use: Metal, Steel cans, primary material production', 'kg CO2e per tonne', { country: 'gb' }),
+    extra('fuels.au.liquefied_natural_gas.gaseous_scope1_gj', 'Liquefied natural gas: scope 1 emission factor per GJ', 'kg CO2e per GJ', { country: 'au' }),
+    extra('fuels.au.natural_gas_distributed_in_a_pipeline.gaseous_scope1_gj', 'Natural gas distributed in a pipeline: scope 1 emission factor per GJ', 'kg CO2e per GJ', { country: 'au' }),
   ].sort((a, b) => (a.key < b.key ? -1 : 1))
   const withMaterials = new LoadedRelease(artifact)
-  const of = (description: string, key: string, unit?: string) => features(description, unit ? { unit } : {}, withMaterials).of(key)
+  const of = (description: string, key: string, unit?: string, country?: string) => features(description, { ...(unit ? { unit } : {}), ...(country ? { country } : {}) }, withMaterials).of(key)
   it('counts a word as found through the tags only where no other field has it', () => {
     // "brick" is in the clay brick's name and its tags: not a tags-only match.
     expect(of('brick', 'materials.brick.fired_clay.facing')('only_in_tags')).toBe(0)
@@ -148,5 +152,20 @@ describe('features of materials and waste routes', () => {
     expect(asked('unit_exact')).toBe(1)
     expect(asked('unasked_waste_unit_exact')).toBe(0)
     expect(of('aggregates', 'materials.construction.aggregates.primary_material_production', 'tonnes')('material_unit_exact')).toBe(1)
+  })
+  it('reads the place of a material apart from the place of other factors', () => {
+    const rebar = of('steel rebar', 'materials.steel.reinforcement.wire', 'tonnes', 'GB')
+    expect(rebar('material_geo_mismatch')).toBe(1)
+    expect(rebar('geo_mismatch')).toBe(0)
+    const cans = of('steel rebar', 'materials.metal.metal_steel_cans.primary_material_production', 'tonnes', 'GB')
+    expect(cans('material_geo_exact')).toBe(1)
+    expect(cans('geo_exact')).toBe(0)
+    // Other factors keep the shared place features.
+    expect(of('natural gas', 'fuels.au.natural_gas_distributed_in_a_pipeline.gaseous_scope1_gj', 'GJ', 'AU')('geo_exact')).toBe(1)
+  })
+  it('marks liquefied, compressed and unprocessed natural gas as a variant nobody asked for, unless asked', () => {
+    expect(of('natural gas', 'fuels.au.liquefied_natural_gas.gaseous_scope1_gj', 'GJ', 'AU').variant('processed_gas')).toBe(1)
+    expect(of('natural gas', 'fuels.au.natural_gas_distributed_in_a_pipeline.gaseous_scope1_gj', 'GJ', 'AU').variant('processed_gas')).toBe(0)
+    expect(of('liquefied natural gas', 'fuels.au.liquefied_natural_gas.gaseous_scope1_gj', 'GJ', 'AU').variant('processed_gas')).toBe(0)
   })
 })

@@ -16,6 +16,9 @@ const BASE = [
   'extra_terms',
   // Geography when a place was read (unspecified is the reference).
   'geo_exact', 'geo_exact_region', 'geo_region', 'geo_global', 'geo_mismatch',
+  // The same for a material: a material's identity matters more than where it was declared
+  // (rebar declared in Germany answers "steel rebar" in the UK better than the UK's steel cans).
+  'material_geo_exact', 'material_geo_mismatch',
   // Geography when none was read: the row's country class.
   'unplaced_gb_glo', 'unplaced_us', 'unplaced_eu', 'unplaced_regional', 'unplaced_material',
   // Unit named (text or hint) and the factor's unit.

@@ -428,10 +428,10 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
     put(x, I.coverage_rare, conceptCount === 0 ? 0.5 : coveredRare / totalRareWeight)
     put(x, I.uncovered, uncovered)
     const geo = places.length === 0 ? UNSPECIFIED : geoVerdict(rf, places, rf.domain)
-    if (geo.match === 'exact') put(x, rf.region ? I.geo_exact_region : I.geo_exact, 1)
+    if (geo.match === 'exact') put(x, rf.region ? I.geo_exact_region : rf.material ? I.material_geo_exact : I.geo_exact, 1)
     else if (geo.match === 'region') put(x, I.geo_region, 1)
     else if (geo.match === 'global') put(x, I.geo_global, 1)
-    else if (geo.match === 'mismatch') put(x, I.geo_mismatch, 1)
+    else if (geo.match === 'mismatch') put(x, rf.material ? I.material_geo_mismatch : I.geo_mismatch, 1)
     else if (rf.material) put(x, I.unplaced_material, 1)
     else {
       if (rf.country === 'gb' || rf.country === 'glo') put(x, I.unplaced_gb_glo, 1)

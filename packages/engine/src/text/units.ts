@@ -21,7 +21,7 @@ const UNITS: Record<string, UnitDimension> = {
   km: 'distance', mile: 'distance', 'vehicle.km': 'distance', 'vehicle.mile': 'distance',
   'passenger.km': 'passenger_distance', 'passenger.mile': 'passenger_distance',
   'tonne.km': 'freight', 'short ton.mile': 'freight',
-  'room per night': 'night', 'fte working hour': 'time',
+  'room per night': 'night', 'fte working hour': 'time', hour: 'time',
   m2: 'area', m: 'length', piece: 'count', unit: 'count',
   usd: 'currency', gbp: 'currency', eur: 'currency', aud: 'currency',
 }
@@ -35,6 +35,8 @@ const FACTOR_ALIASES: Record<string, string> = {
   'fte working hour': 'fte working hour', 'fte hour': 'fte working hour', 'short ton mile': 'short ton.mile', 'ton mile': 'short ton.mile',
   'mmbtu': 'mmbtu', 'million btu': 'mmbtu', therms: 'therm', pieces: 'piece', units: 'unit', 'short ton': 'short ton',
   lbs: 'lb', 'short tons': 'short ton',
+  // An hour of use or of work; a full-time-equivalent working hour is the homeworking tables' unit.
+  hours: 'hour', hr: 'hour', hrs: 'hour', 'working hour': 'fte working hour', 'working hours': 'fte working hour', 'fte working hours': 'fte working hour', 'fte hours': 'fte working hour',
 }
 
 const cache = new Map<string, UnitInfo | null>()
