@@ -1,5 +1,5 @@
 /**
- * Australian natural gas and materials named with a UK hint, written 2026-11-24 18:40 UTC after trying
+ * Australian natural gas and materials named with a UK hint, written 2026-11-24 18:10 UTC after trying
  * resolve as a new user (none from the development set): "natural gas" in GJ with `country: "AU"`
  * ranked liquefied natural gas first (its name has fewer words than "Natural gas distributed in a
  * pipeline"); "steel rebar" in tonnes with `GB` ranked the UK's steel cans above rebar declared in
