@@ -27,6 +27,9 @@ describe('applyHints', () => {
     expect(applyHints(parseDescription('working from home'), { ...base, unit: 'hours' }).unit).toEqual({ id: 'hour', dimension: 'time' })
     expect(applyHints(parseDescription('homeworking'), { ...base, unit: 'working hours' }).unit?.id).toBe('fte working hour')
   })
+  it('reads kilolitres as cubic metres', () => {
+    expect(applyHints(parseDescription('water'), { ...base, unit: 'kL' }).unit?.id).toBe('m3')
+  })
   it('refuses hints it cannot read', () => {
     try {
       applyHints(parseDescription('x'), { ...base, unit: 'furlong' })

@@ -43,4 +43,11 @@ describe('unitAgreement', () => {
     expect(unitAgreement(litre, unitInfo('m3'))).toBe(0.85)
     expect(unitAgreement(litre, unitInfo('kwh'))).toBe(0)
   })
+  it('reads a vehicle distance as the distance itself, and no other', () => {
+    const mile = unitInfo('mile')
+    if (!mile) throw new Error('mile missing')
+    expect(unitAgreement(mile, unitInfo('vehicle.mile'))).toBe(1)
+    expect(unitAgreement(mile, unitInfo('vehicle.km'))).toBe(0.85)
+    expect(unitAgreement(mile, unitInfo('passenger.mile'))).toBe(0.5)
+  })
 })

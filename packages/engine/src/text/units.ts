@@ -35,6 +35,8 @@ const FACTOR_ALIASES: Record<string, string> = {
   'fte working hour': 'fte working hour', 'fte hour': 'fte working hour', 'short ton mile': 'short ton.mile', 'ton mile': 'short ton.mile',
   'mmbtu': 'mmbtu', 'million btu': 'mmbtu', therms: 'therm', pieces: 'piece', units: 'unit', 'short ton': 'short ton',
   lbs: 'lb', 'short tons': 'short ton',
+  // Australian ledgers count water and fuel in kilolitres: a kilolitre is a cubic metre.
+  kl: 'm3', kilolitre: 'm3', kilolitres: 'm3', kiloliter: 'm3', kiloliters: 'm3',
   // An hour of use or of work; a full-time-equivalent working hour is the homeworking tables' unit.
   hours: 'hour', hr: 'hour', hrs: 'hour', 'working hour': 'fte working hour', 'working hours': 'fte working hour', 'fte working hours': 'fte working hour', 'fte hours': 'fte working hour',
 }
@@ -89,7 +91,7 @@ const TEXT_PATTERNS: Array<[RegExp, string]> = [
   [/\btherms?\b/g, 'therm'],
   [/\blit(?:re|er)s?\b|\bltrs?\b|(?<=\d)\s*l\b|\bper l\b|\bliter\b/g, 'litre'],
   [/\bgallons?\b|\bgals?\b/g, 'gallon'],
-  [/\bm3\b|m³|\bcubic met(?:re|er)s?\b|\bcbm\b/g, 'm3'],
+  [/\bm3\b|m³|\bcubic met(?:re|er)s?\b|\bcbm\b|\bkl\b|\bkilolit(?:re|er)s?\b/g, 'm3'],
   [/\bscf\b|\bcubic f(?:ee|oo)t\b/g, 'scf'],
   [/\bm2\b|m²|\bsqm\b|\bsquare met(?:re|er)s?\b/g, 'm2'],
   [/\bkgs?\b|\bkilo(?:gram)?s?\b|(?<=\d)\s*kg\b/g, 'kg'],
@@ -121,6 +123,11 @@ export function findUnitInText(folded: string): UnitMention | null {
   return null
 }
 
+/** A vehicle distance is the distance itself (the emissions tables treat `vehicle.km` factors as per km). */
+function sameDistance(id: string): string {
+  return id === 'vehicle.km' ? 'km' : id === 'vehicle.mile' ? 'mile' : id
+}
+
 /** Kinds of distance: vehicle km and passenger km agree in part. */
 const DISTANCE_LIKE: ReadonlySet<UnitDimension> = new Set<UnitDimension>(['distance', 'passenger_distance'])
 
@@ -128,6 +135,8 @@ const DISTANCE_LIKE: ReadonlySet<UnitDimension> = new Set<UnitDimension>(['dista
 export function unitAgreement(named: UnitInfo, factor: UnitInfo | null): number {
   if (factor === null) return 0
   if (factor.id === named.id) return 1
+  // A vehicle-mile is a mile driven: "500 miles" in a truck is the truck's vehicle-miles.
+  if (sameDistance(factor.id) === sameDistance(named.id) && factor.dimension === 'distance' && named.dimension === 'distance') return 1
   // Same kind (kg/tonne, litre/m3, kWh/GJ, km/mile): an exact conversion away.
   if (factor.dimension === named.dimension) return 0.85
   if (DISTANCE_LIKE.has(factor.dimension) && DISTANCE_LIKE.has(named.dimension)) return 0.5

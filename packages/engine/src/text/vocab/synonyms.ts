@@ -63,6 +63,8 @@ const GROUPS: string[] = [
   // US heating oil is No. 2 distillate (EPA: "Distillate Fuel Oil No. 2"); the UK's is burning oil.
   'distillate fuel oil @fuels : heating oil|home heating oil|fuel oil no 2|no 2 fuel oil',
   'gas oil @fuels : red diesel|gasoil',
+  // The UK's tables say "Aviation spirit" for the piston-engine fuel Australia's and the US's call aviation gasoline.
+  'aviation spirit @fuels : aviation gasoline|avgas|flugbenzin',
   'aviation turbine fuel|jet fuel @fuels : jet kerosene|jet a1|jet a|kerosin|flugzeugkraftstoff',
   'coal @fuels : steinkohle|hard coal',
   'water supply @water : water|tap water|mains water|wasser|leitungswasser',
@@ -100,7 +102,8 @@ const GROUPS: string[] = [
   // The UK tables name textiles "Clothing" (material use and waste).
   'clothing : textiles|garments|textilien|altkleider',
   'weee : electrical waste|electronic waste|e waste|ewaste|elektroschrott',
-  'commercial and industrial waste|household residual waste : general waste|residual waste|mixed waste|black bag waste|restmull|restabfall|municipal waste|municipal solid waste|msw|siedlungsabfall',
+  // US EPA's "Mixed MSW" is the same general waste.
+  'commercial and industrial waste|household residual waste|mixed msw : general waste|residual waste|mixed waste|black bag waste|restmull|restabfall|municipal waste|municipal solid waste|msw|siedlungsabfall',
   'freighting|freight @freight : shipping|haulage|goods transport|logistics',
   'container ship : container shipping|sea freight|ocean freight|containerschiff|seefracht',
   'freight flights|aircraft @freight : air freight|air cargo',

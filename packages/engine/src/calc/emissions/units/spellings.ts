@@ -33,6 +33,7 @@ add('short_ton', 'short ton', 'short tons', 'us ton', 'us tons', 'ton us', 'tons
 add('long_ton', 'long ton', 'long tons', 'uk ton', 'uk tons', 'imperial ton', 'imperial tons', 'ton uk', 'ton long')
 add('ml', 'ml', 'millilitre', 'millilitres', 'milliliter', 'milliliters')
 add('l', 'l', 'litre', 'litres', 'liter', 'liters', 'ltr', 'ltrs', 'lt')
+add('kl', 'kl', 'kilolitre', 'kilolitres', 'kiloliter', 'kiloliters')
 add('m3', 'm3', 'm^3', 'cubic metre', 'cubic metres', 'cubic meter', 'cubic meters', 'cbm', 'kubikmeter')
 add('gal_us', 'gallon us', 'gallons us', 'us gallon', 'us gallons', 'gal us', 'us gal', 'usg', 'gallon (us)', 'gallons (us)')
 add('gal_uk', 'gallon uk', 'gallons uk', 'uk gallon', 'uk gallons', 'imperial gallon', 'imperial gallons', 'gallon imperial', 'gal uk', 'imp gal', 'gallon (uk)')

@@ -59,6 +59,7 @@ export const UNITS: readonly UnitDef[] = [
   u('ml', 'ml', 'volume', '0.001', 'si'),
   u('l', 'litre', 'volume', '1', 'si'),
   u('m3', 'm3', 'volume', '1000', 'si'),
+  u('kl', 'kL', 'volume', '1000', 'si'),
   u('gal_us', 'gallon (US)', 'volume', '3.785411784', 'nist_sp811'),
   u('gal_uk', 'gallon (UK)', 'volume', '4.54609', 'uk_wma_1985'),
   u('bbl', 'barrel', 'volume', '42*3.785411784', 'nist_sp811'),

@@ -33,6 +33,8 @@ const EXACT: Array<[string, string, string]> = [
   // volume: SI litre, NIST gallon (US) and barrel, UK WMA 1985 gallon
   ['ml', 'litre', '0.001'],
   ['m3', 'litre', '1000'],
+  ['kL', 'm3', '1'],
+  ['kilolitres', 'litre', '1000'],
   ['US gallon', 'litre', '3.785411784'],
   ['UK gallon', 'litre', '4.54609'],
   ['barrel', 'litre', '158.987294928'],
