@@ -22,6 +22,12 @@ describe('parseDescription', () => {
     expect(p.unit?.id).toBe('tonne')
     expect(p.concepts.map((c) => c.phrase).sort()).toEqual(['37', 'c30', 'concrete'])
   })
+  it('keeps a grade number ("No. 2", "#2") but drops the quantity beside it', () => {
+    const words = (d: string) => parseDescription(d).concepts.flatMap((c) => c.phrase.split(' '))
+    expect(words('Fuel oil No. 2 boiler 500 gallons')).toContain('2')
+    expect(words('Fuel oil No. 2 boiler 500 gallons')).not.toContain('500')
+    expect(words('#2 heating oil')).toContain('2')
+  })
   it('reads upper-case state codes and German words', () => {
     expect(parseDescription('electricity TX').places[0]?.regions).toContain('tx')
     const strom = parseDescription('Strom Deutschland')

@@ -36,8 +36,9 @@ function deaccent(text: string): string {
 
 /** Standalone numbers ("50", "2.5") are quantities, not words; "c30/37" and "r410a" stay. */
 function dropQuantities(text: string): string {
-  // A number right after a class code ("CEM II 42.5") is part of a name; keep it.
-  return text.replace(/(^|[^\p{L}\p{N}/.,])(?<!\b[IVX]{1,4} )\d+(?:[.,]\d+)*(?![\p{L}\p{N}/])/gu, '$1 ')
+  // A number right after a class code ("CEM II 42.5") or a grade number ("Fuel oil No. 2", "#2 heating
+  // oil") is part of a name; keep it.
+  return text.replace(/(^|[^\p{L}\p{N}/.,#])(?<!\b[IVX]{1,4} )(?<!\b[Nn][Oo]\.? )\d+(?:[.,]\d+)*(?![\p{L}\p{N}/])/gu, '$1 ')
 }
 
 /**

@@ -61,7 +61,7 @@ const GROUPS: string[] = [
   'expanded polystyrene : eps|styropor|polystyrol',
   'burning oil|kerosene @fuels : heating oil|heizol|paraffin',
   // US heating oil is No. 2 distillate (EPA: "Distillate Fuel Oil No. 2"); the UK's is burning oil.
-  'distillate fuel oil @fuels : heating oil|home heating oil|fuel oil no 2|no 2 fuel oil',
+  'distillate fuel oil no 2 @fuels : heating oil|home heating oil|fuel oil no 2|no 2 fuel oil',
   'gas oil @fuels : red diesel|gasoil',
   // The UK's tables say "Aviation spirit" for the piston-engine fuel Australia's and the US's call aviation gasoline.
   'aviation spirit @fuels : aviation gasoline|avgas|flugbenzin',
@@ -103,7 +103,7 @@ const GROUPS: string[] = [
   'clothing : textiles|garments|textilien|altkleider',
   'weee : electrical waste|electronic waste|e waste|ewaste|elektroschrott',
   // US EPA's "Mixed MSW" is the same general waste.
-  'commercial and industrial waste|household residual waste|mixed msw : general waste|residual waste|mixed waste|black bag waste|restmull|restabfall|municipal waste|municipal solid waste|msw|siedlungsabfall',
+  'commercial and industrial waste|household residual waste|mixed msw : general waste|waste general|residual waste|mixed waste|black bag waste|restmull|restabfall|municipal waste|municipal solid waste|msw|siedlungsabfall',
   'freighting|freight @freight : shipping|haulage|goods transport|logistics',
   'container ship : container shipping|sea freight|ocean freight|containerschiff|seefracht',
   'freight flights|aircraft @freight : air freight|air cargo',
