@@ -19,6 +19,14 @@ describe('applyHints', () => {
     const elsewhere = applyHints(parseDescription('electricity Victoria'), { ...base, country: 'US' })
     expect(elsewhere.places.map((p) => p.country)).toEqual(['us'])
   })
+  it('reads a code of a region of the hinted country in that country ("WA" with AU, not Washington)', () => {
+    const wa = applyHints(parseDescription('electricity WA'), { ...base, country: 'AU' })
+    expect(wa.places.map((p) => [p.country, p.regions[0] ?? null])).toEqual([['au', null], ['au', 'wa']])
+    const sa = applyHints(parseDescription('electricity SA'), { ...base, country: 'AU' })
+    expect(sa.places.map((p) => [p.country, p.regions[0] ?? null])).toEqual([['au', null], ['au', 'sa']])
+    const washington = applyHints(parseDescription('electricity WA'), { ...base, country: 'US' })
+    expect(washington.places.map((p) => [p.country, p.regions[0] ?? null])).toEqual([['us', null], ['us', 'wa']])
+  })
   it('reads US units a hint names: lbs and short tons', () => {
     expect(applyHints(parseDescription('R-404A'), { ...base, unit: 'lbs' }).unit?.id).toBe('lb')
     expect(applyHints(parseDescription('mixed recyclables'), { ...base, unit: 'short tons' }).unit?.id).toBe('short ton')

@@ -9,7 +9,7 @@ import type { LoadedRelease } from '../index/loaded.ts'
 import type { Concept, ParsedDescription } from './parse.ts'
 import { MAX_CONCEPTS } from './parse.ts'
 import type { ParsedResolveRequest } from './schema.ts'
-import { placeFromHint } from '../text/vocab/places.ts'
+import { placeFromHint, regionCodeIn } from '../text/vocab/places.ts'
 import { findSynonyms } from '../text/vocab/synonyms.ts'
 import type { UnitInfo } from '../text/units.ts'
 import { activityUnitOf, findUnitInText } from '../text/units.ts'
@@ -33,6 +33,13 @@ export function applyHints(parsed: ParsedDescription, req: ParsedResolveRequest)
     // A state or grid the text names inside the hinted country only narrows it ("Texas" with `US`:
     // the state's factor is the exact one, geo.ts narrowestPlaces); places elsewhere lose to the hint.
     const within = place.regions.length === 0 ? parsed.places.filter((p) => p.country === place.country && p.regions.length > 0) : []
+    // A code read as a place elsewhere may be a region of the hinted country ("WA" with `AU`).
+    if (place.regions.length === 0) {
+      for (const word of parsed.placeWords) {
+        const region = regionCodeIn(place.country, word)
+        if (region && !within.includes(region)) within.push(region)
+      }
+    }
     places = [place, ...within]
   }
   let unit = parsed.unit

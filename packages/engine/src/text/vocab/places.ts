@@ -59,6 +59,9 @@ addPhrase('european', { country: 'eu', regions: [], label: 'Europe' })
 for (const g of ['global', 'world', 'worldwide', 'international average', 'world average']) {
   addPhrase(g, { country: 'glo', regions: [], label: 'global' })
 }
+/** Two-letter region codes by country (`au:WA` Western Australia, `us:WA` Washington), read when a country hint says whose code it is. */
+const REGION_CODES = new Map<string, Place>()
+
 for (const [code, name, grids] of lines(US_STATES)) {
   if (!code || !name) continue
   const place: Place = { country: 'us', regions: [code, ...(grids ?? '').split(' ').filter(Boolean)], label: name }
@@ -67,6 +70,7 @@ for (const [code, name, grids] of lines(US_STATES)) {
   // An upper-case two-letter code is a US state ("PA", "MD", "CO") unless it is one of the large
   // countries people write that way far more often.
   if (!COUNTRY_CODES_FIRST.has(code)) UPPER_CODES.set(code.toUpperCase(), place)
+  if (code.length === 2) REGION_CODES.set(`us:${code.toUpperCase()}`, place)
 }
 for (const grid of EGRID.split(' ')) addPhrase(grid, { country: 'us', regions: [grid], label: grid.toUpperCase() })
 for (const [grid, ...names] of lines(EGRID_NAMES)) {
@@ -79,6 +83,7 @@ for (const [code, name, shared] of lines(AU_STATES)) {
   addPhrase(name, place)
   if (code.length > 2) addPhrase(code, place)
   else UPPER_CODES.set(code.toUpperCase(), UPPER_CODES.get(code.toUpperCase()) ?? place)
+  if (code.length <= 3) REGION_CODES.set(`au:${code.toUpperCase()}`, place)
 }
 for (const [code, ...names] of lines(CA_PROVINCES)) {
   if (!code) continue
@@ -139,6 +144,14 @@ export function findPlaces(words: readonly string[], originalWords: readonly str
   }
   // "non-UK": the place is what the factor is NOT for.
   return found.filter((m) => words[m.start - 1] !== 'non')
+}
+
+/**
+ * The region of `country` a code written in the text stands for ("WA" with `AU` is Western Australia,
+ * not Washington; "SA" South Australia, not Saudi Arabia), or null.
+ */
+export function regionCodeIn(country: string, word: string): Place | null {
+  return REGION_CODES.get(`${country}:${word.toUpperCase()}`) ?? null
 }
 
 /** The place for a country hint (`de`, `DEU`, `Germany`), or null. */
