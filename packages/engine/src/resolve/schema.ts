@@ -15,7 +15,7 @@ export const RESOLVE_DESCRIPTION_MAX = 500
 export const ResolveRequestSchema = z.object({
   description: z.string().trim().min(1, 'must not be empty').max(RESOLVE_DESCRIPTION_MAX, `must be at most ${RESOLVE_DESCRIPTION_MAX} characters`),
   limit: intParam(5, 1, RESOLVE_LIMIT_MAX),
-  /** Country hint: ISO2/ISO3 code or name; wins over places in the text. */
+  /** Country hint: ISO2/ISO3 code or name; wins over places in the text elsewhere; a region the text names inside it narrows it. */
   country: optionalText,
   /** Unit hint: the activity unit wanted (`litre`, `kWh`, `tonne.km`, `USD`). */
   unit: optionalText,
