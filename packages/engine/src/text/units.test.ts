@@ -36,18 +36,18 @@ describe('findUnitInText', () => {
 })
 
 describe('unitAgreement', () => {
-  it('ranks same unit over same dimension over other', () => {
-    const litre = unitInfo('litre')
-    if (!litre) throw new Error('litre missing')
-    expect(unitAgreement(litre, unitInfo('litre'))).toBe(1)
-    expect(unitAgreement(litre, unitInfo('m3'))).toBe(0.85)
-    expect(unitAgreement(litre, unitInfo('kwh'))).toBe(0)
-  })
-  it('reads a vehicle distance as the distance itself, and no other', () => {
-    const mile = unitInfo('mile')
-    if (!mile) throw new Error('mile missing')
-    expect(unitAgreement(mile, unitInfo('vehicle.mile'))).toBe(1)
-    expect(unitAgreement(mile, unitInfo('vehicle.km'))).toBe(0.85)
-    expect(unitAgreement(mile, unitInfo('passenger.mile'))).toBe(0.5)
+  // [unit named, factor unit, agreement]: same unit over same dimension over other; a vehicle
+  // distance is the distance itself; passenger and vehicle distances agree in part.
+  it.each([
+    ['litre', 'litre', 1],
+    ['litre', 'm3', 0.85],
+    ['litre', 'kwh', 0],
+    ['mile', 'vehicle.mile', 1],
+    ['mile', 'vehicle.km', 0.85],
+    ['mile', 'passenger.mile', 0.5],
+  ] as const)('%s named, a factor per %s: %s', (named, factor, agreement) => {
+    const unit = unitInfo(named)
+    if (!unit) throw new Error(`${named} missing`)
+    expect(unitAgreement(unit, unitInfo(factor))).toBe(agreement)
   })
 })
