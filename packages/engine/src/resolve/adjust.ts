@@ -9,7 +9,7 @@ import type { LoadedRelease } from '../index/loaded.ts'
 import type { Concept, ParsedDescription } from './parse.ts'
 import { MAX_CONCEPTS } from './parse.ts'
 import type { ParsedResolveRequest } from './schema.ts'
-import { placeFromHint, regionCodeIn } from '../text/vocab/places.ts'
+import { placeFromHint, regionCodeIn, type Place } from '../text/vocab/places.ts'
 import { findSynonyms } from '../text/vocab/synonyms.ts'
 import type { UnitInfo } from '../text/units.ts'
 import { activityUnitOf, findUnitInText } from '../text/units.ts'
@@ -17,6 +17,20 @@ import { activityUnitOf, findUnitInText } from '../text/units.ts'
 function hintUnit(unit: string | undefined): UnitInfo | null {
   if (!unit) return null
   return activityUnitOf(`x per ${unit}`) ?? findUnitInText(unit.toLowerCase())?.unit ?? null
+}
+
+/**
+ * The states, grids and regions the text names inside a hinted country: they only narrow it ("Texas"
+ * with `US`: the state's factor is the exact one, geo.ts narrowestPlaces), while places elsewhere lose
+ * to the hint; a code read as a place elsewhere may be a region of the hinted country ("WA" with `AU`).
+ */
+function regionsWithin(parsed: ParsedDescription, country: string): Place[] {
+  const within = parsed.places.filter((p) => p.country === country && p.regions.length > 0)
+  for (const word of parsed.placeWords) {
+    const region = regionCodeIn(country, word)
+    if (region && !within.includes(region)) within.push(region)
+  }
+  return within
 }
 
 /** Hints win over the text; a hint that cannot be read is an error, never silently dropped. */
@@ -30,17 +44,7 @@ export function applyHints(parsed: ParsedDescription, req: ParsedResolveRequest)
         issues: [{ path: 'country', message: 'must be an ISO 3166-1 alpha-2/alpha-3 code or a country name' }],
       })
     }
-    // A state or grid the text names inside the hinted country only narrows it ("Texas" with `US`:
-    // the state's factor is the exact one, geo.ts narrowestPlaces); places elsewhere lose to the hint.
-    const within = place.regions.length === 0 ? parsed.places.filter((p) => p.country === place.country && p.regions.length > 0) : []
-    // A code read as a place elsewhere may be a region of the hinted country ("WA" with `AU`).
-    if (place.regions.length === 0) {
-      for (const word of parsed.placeWords) {
-        const region = regionCodeIn(place.country, word)
-        if (region && !within.includes(region)) within.push(region)
-      }
-    }
-    places = [place, ...within]
+    places = [place, ...(place.regions.length === 0 ? regionsWithin(parsed, place.country) : [])]
   }
   let unit = parsed.unit
   if (req.unit) {
