@@ -13,10 +13,11 @@ import { placeFromHint, regionCodeIn, type Place } from '../text/vocab/places.ts
 import { findSynonyms } from '../text/vocab/synonyms.ts'
 import type { UnitInfo } from '../text/units.ts'
 import { activityUnitOf, findUnitInText } from '../text/units.ts'
+import { foldText } from '../text/normalise.ts'
 
 function hintUnit(unit: string | undefined): UnitInfo | null {
   if (!unit) return null
-  return activityUnitOf(`x per ${unit}`) ?? findUnitInText(unit.toLowerCase())?.unit ?? null
+  return activityUnitOf(`x per ${unit}`) ?? findUnitInText(foldText(unit))?.unit ?? null
 }
 
 /**

@@ -40,6 +40,16 @@ describe('features of a (description, factor) pair', () => {
     expect(f.of('fuels.us.diesel_fuel.gallon')('unit_convertible')).toBeGreaterThan(0)
     expect(f.of('fuels.gb.diesel_average_biofuel_blend.tonnes')('unit_mismatch')).toBe(1)
   })
+  it('reads a plain distance for a factor per passenger distance as one traveller, apart from other conversions', () => {
+    const f = features('taxi', { unit: 'km' }).of('travel.gb.taxis_regular_taxi.passenger_km')
+    expect(f('unit_per_traveller')).toBe(1)
+    expect(f('unit_convertible')).toBe(0)
+    expect(f('unit_exact')).toBe(0)
+    // Passenger km named: the exact unit, not a traveller assumed.
+    const named = features('taxi', { unit: 'passenger.km' }).of('travel.gb.taxis_regular_taxi.passenger_km')
+    expect(named('unit_exact')).toBe(1)
+    expect(named('unit_per_traveller')).toBe(0)
+  })
   it('reads the unit of a material apart from the unit of other factors', () => {
     const byMass = features('concrete C30/37', { unit: 'tonnes' }).of('materials.concrete.ready_mix.c30_37')
     expect(byMass('material_unit_convertible')).toBeCloseTo(0.9)

@@ -24,7 +24,7 @@ import type { ParsedDescription } from './parse.ts'
 import { buildQuery } from './query.ts'
 import type { UnitMatch } from './weights.ts'
 import { rankRowFacts } from './row-facts.ts'
-import { conceptWeight, unitFitOf, unitMatchOf } from './weights.ts'
+import { conceptWeight, perTraveller, unitFitOf, unitMatchOf } from './weights.ts'
 
 /** A kept candidate. The objects (and their vectors) are reused by the next scoreCandidates call: read or copy them before it. */
 export interface Scored {
@@ -442,7 +442,11 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
     const unitFit = parsed.unit ? unitFitOf(parsed.unit, rf.facts) : 1
     const unitMatch = unitMatchOf(parsed.unit, unitFit)
     if (unitMatch === 'exact') put(x, rf.material ? I.material_unit_exact : rf.variants & ~asked & WASTE_ROUTE ? I.unasked_waste_unit_exact : I.unit_exact, 1)
-    else if (unitMatch === 'convertible') put(x, rf.material ? I.material_unit_convertible : I.unit_convertible, unitFit)
+    else if (unitMatch === 'convertible') {
+      if (rf.material) put(x, I.material_unit_convertible, unitFit)
+      else if (perTraveller(parsed.unit, rf.facts.unit)) put(x, I.unit_per_traveller, 1)
+      else put(x, I.unit_convertible, unitFit)
+    }
     else if (unitMatch === 'mismatch') put(x, I.unit_mismatch, 1)
     if (rf.secondary) put(x, I.secondary, 1)
     if (rf.derived) put(x, I.derived, 1)

@@ -22,6 +22,11 @@ export function unitFitOf(named: UnitInfo, facts: RowFacts): number {
   return facts.convertible.has(named.dimension) ? 0.9 : 0
 }
 
+/** A plain distance named (km, miles) for a factor per passenger distance: one traveller's distance. */
+export function perTraveller(named: UnitInfo | null, factor: UnitInfo | null): boolean {
+  return named?.dimension === 'distance' && factor?.dimension === 'passenger_distance'
+}
+
 /** How a factor's unit relates to the unit named (`unit_match` in the response). */
 export type UnitMatch = 'exact' | 'convertible' | 'mismatch' | 'unspecified'
 

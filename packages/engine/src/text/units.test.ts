@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { activityUnitOf, findUnitInText, unitAgreement, unitInfo } from './units.ts'
+import { foldText } from './normalise.ts'
 
 describe('activityUnitOf', () => {
   it('reads the unit after "per"', () => {
@@ -19,6 +20,8 @@ describe('findUnitInText', () => {
     expect(unit('diesel for our delivery vans, litres')).toBe('litre')
     expect(unit('500 l of petrol')).toBe('litre')
     expect(unit('2 nights in a hotel')).toBe('room per night')
+    expect(unit(foldText('Hotel, 3 Nächte'))).toBe('room per night')
+    expect(unit(foldText('Übernachtungen'))).toBe('room per night')
     expect(unit('freight 2000 tonne-km by road')).toBe('tonne.km')
     expect(unit('office supplies $')).toBe('usd')
     expect(unit('natural gas m3')).toBe('m3')

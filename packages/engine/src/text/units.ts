@@ -82,7 +82,7 @@ const TEXT_PATTERNS: Array<[RegExp, string]> = [
   [/\bpassenger[\s.-]*miles?\b/g, 'passenger.mile'],
   [/\bvehicle[\s.-]*(?:km|kms|kilomet(?:re|er)s?)\b|\bvkm\b/g, 'vehicle.km'],
   [/\bvehicle[\s.-]*miles?\b/g, 'vehicle.mile'],
-  [/\b(?:room[\s-]*)?nights?\b|\bper night\b/g, 'room per night'],
+  [/\b(?:room[\s-]*)?nights?\b|\bper night\b|\bnachte?\b|\bubernachtungen?\b/g, 'room per night'],
   [/\bkwh\b|\bkilowatt[\s-]*hours?\b|\d\s*kwh\b/g, 'kwh'],
   [/\bmwh\b|\bmegawatt[\s-]*hours?\b|\bgwh\b/g, 'mwh'],
   [/\bgj\b|\bgigajoules?\b/g, 'gj'],

@@ -8,6 +8,12 @@ describe('findSynonyms', () => {
     expect(findSynonyms(['grid', 'power']).map((m) => m.phrase)).toEqual(['grid power'])
     expect(findSynonyms(['lorry'])[0]?.alternatives).toContain('hgv')
     expect(findSynonyms(['beton'])[0]?.alternatives).toContain('concrete')
+    // US EPA's names: cardboard is "Corrugated Containers", a pickup a light-duty truck.
+    expect(findSynonyms(['recycled', 'cardboard']).flatMap((m) => m.alternatives)).toContain('corrugated containers')
+    expect(findSynonyms(['pickup', 'truck']).flatMap((m) => m.alternatives)).toContain('light duty truck')
+    // An intercity bus is a coach or a bus, not intercity rail; a coach is not widened to local buses.
+    expect(findSynonyms(['intercity', 'bus'])).toMatchObject([{ phrase: 'intercity bus', alternatives: ['coach', 'bus'] }])
+    expect(findSynonyms(['coach'])[0]?.alternatives).toEqual([])
   })
 })
 

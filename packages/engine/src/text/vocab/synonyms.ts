@@ -34,8 +34,10 @@ const GROUPS: string[] = [
   'hotel stay|hotel @accommodation : hotel night|hotel nights|accommodation|room night|hotel room|hotels|overnight stay|ubernachtung',
   'natural gas @fuels : gas|mains gas|erdgas|pipeline gas|methane gas|gas heating|gas boiler|gas boilers',
   'taxi|taxis|regular taxi @transport : cab|cabs|uber|minicab|rideshare|taxi ride',
+  // An intercity bus is the UK's coach and the US's one bus, not intercity rail (nor a local bus).
   'bus|local bus @transport : buses|bus commute',
-  'coach @transport : coaches|coach trip|reisebus|fernbus',
+  'coach @transport : coaches|coach trip|reisebus|fernbus|intercity bus|intercity coach|long distance bus',
+  'bus @transport : intercity bus|long distance bus',
   'car|cars @transport : passenger car|auto|pkw|automobile|drove|driving|drive|company car|dienstwagen|firmenwagen|wagen|company vehicle|grey fleet|private car|own car|personal car',
   'motorbike @transport : motorcycle|motorbikes|motorcycles|scooter|moped',
   'ferry @transport : ferries|boat',
@@ -84,6 +86,8 @@ const GROUPS: string[] = [
   'combustion|incineration : incinerated|energy from waste',
   'paper : paper and board|papier',
   'board : cardboard|carton|karton|pappe',
+  // US EPA's WARM rows call cardboard "Corrugated Containers".
+  'corrugated containers : cardboard|corrugated cardboard',
   'district heat and steam|district heating|heat and steam @heat_steam : fernwarme|heat network',
   'homeworking @homeworking : working from home|home office|remote work|wfh|homeworking hours',
   'economy : economy class|coach class',
@@ -104,6 +108,8 @@ const GROUPS: string[] = [
   'weee : electrical waste|electronic waste|e waste|ewaste|elektroschrott',
   // US EPA's "Mixed MSW" is the same general waste.
   'commercial and industrial waste|household residual waste|mixed msw : general waste|waste general|residual waste|mixed waste|black bag waste|restmull|restabfall|municipal waste|municipal solid waste|msw|siedlungsabfall',
+  // US EPA's vehicles: a pickup is a light-duty truck.
+  'light duty truck : pickup|pickups|pickup truck|pick up truck',
   'freighting|freight @freight : shipping|haulage|goods transport|logistics',
   'container ship : container shipping|sea freight|ocean freight|containerschiff|seefracht',
   'freight flights|aircraft @freight : air freight|air cargo',
