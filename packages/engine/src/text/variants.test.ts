@@ -47,4 +47,10 @@ describe('variants', () => {
     expect(rowVariants(row('spend.us.naics_445220_fish_and_seafood_markets.with_margins', 'Fish and Seafood Markets', 'Supply chain'))).toBe(0)
     expect(askedVariants('marketing consulting USD')).toBe(0)
   })
+  it('marks coking coal, the steelworks\' coal, below coal burnt for heat or power unless asked', () => {
+    const coking = rowVariants(row('fuels.gb.solid_fuels_coking_coal.tonnes', 'Fuels: Solid fuels, Coking coal, per tonne', 'Fuels', 'kg CO2e per tonne'))
+    expect(rowVariants(row('fuels.gb.solid_fuels_coal_industrial.tonnes', 'Fuels: Solid fuels, Coal (industrial), per tonne', 'Fuels', 'kg CO2e per tonne'))).toBe(0)
+    expect(variantWeight(coking, askedVariants('coal tonnes'))).toBe(0.5)
+    expect(variantWeight(coking, askedVariants('coking coal for the blast furnace'))).toBe(1)
+  })
 })

@@ -42,6 +42,8 @@ const RULES: VariantRule[] = [
   // Natural gas as most people buy it comes by pipeline; liquefied, compressed and unprocessed gas
   // are fuels of their own (Australia's tables list all four with the same words).
   { name: 'processed_gas', row: (_k, _s, n) => /\b(liquefied|compressed|unprocessed) natural gas\b|\blng\b|\bcng\b/.test(n), asked: /liquefied|compressed|unprocessed|\blng\b|\bcng\b|raw gas|coal seam/ },
+  // Coking (metallurgical) coal is the steelworks' coal; coal burnt for heat or power is the plain question.
+  { name: 'coking_coal', row: (_k, _s, n) => /\bcoking coal\b/.test(n), asked: /coking|metallurgical|\bmet coal\b|steelmaking|steel making|blast furnace/ },
   { name: 'recycled_route', row: (k) => /closed_loop|re_used|open_loop/.test(method(k)), asked: /recycl|closed loop|closed-loop|re-?used|reuse|secondary/ },
 ]
 

@@ -14,6 +14,7 @@ describe('findSynonyms', () => {
     // An intercity bus is a coach or a bus, not intercity rail; a coach is not widened to local buses.
     expect(findSynonyms(['intercity', 'bus'])).toMatchObject([{ phrase: 'intercity bus', alternatives: ['coach', 'bus'] }])
     expect(findSynonyms(['coach'])[0]?.alternatives).toEqual([])
+    expect(findSynonyms(['courier', 'deliveries'])[0]?.alternatives).toContain('van')
   })
 })
 

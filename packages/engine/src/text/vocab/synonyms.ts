@@ -19,7 +19,7 @@ const GROUPS: string[] = [
   'hgv|lorry|truck @freight : lorries|trucks|heavy goods vehicle|lkw|road freight|road haulage|road transport|trucking',
   // Articulated lorries are their own HGV class in the sources ("All artics"), not a synonym of HGV.
   'artics|artic @freight : articulated|articulated lorry|articulated lorries|articulated truck|semi truck|semi trailer|sattelzug',
-  'van|vans @freight : lgv|light goods vehicle|delivery van|delivery vans|transporter|lieferwagen|kleintransporter',
+  'van|vans @freight : lgv|light goods vehicle|delivery van|delivery vans|transporter|lieferwagen|kleintransporter|courier|couriers|courier deliveries|parcel delivery|parcel deliveries|kurier',
   'lpg @fuels : liquefied petroleum gas|autogas|flussiggas',
   'cng @fuels : compressed natural gas',
   'lng @fuels : liquefied natural gas',
