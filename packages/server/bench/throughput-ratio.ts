@@ -4,7 +4,7 @@
  * the same run, alternating rounds. Prints both rates, the ratio, and the load average.
  *
  *   npx tsx --conditions=@openfactors/source packages/server/bench/throughput-ratio.ts [--duration 5] [--rounds 3] [--connections 10]
- *     [--store sqlite|postgres] [--key-cache ms] [--fast-lookup true|false] [--prof dir] [--accept-encoding "gzip, deflate, br"]
+ *     [--store sqlite|postgres] [--lease-ms ms] [--key-cache ms] [--fast-lookup true|false] [--prof dir] [--accept-encoding "gzip, deflate, br"]
  *
  * `--fast-lookup false` sends every lookup through the app (OPENFACTORS_FAST_LOOKUP, on by default).
  * `--prof dir` runs the real server under `node --cpu-prof` (profile written to dir on exit).
@@ -79,6 +79,9 @@ async function main(): Promise<void> {
   }
   let pg: TestPostgres | undefined
   const env: Record<string, string> = { OPENFACTORS_RELEASES_DIR: releasesDir, OPENFACTORS_OPEN_RATE: '100000000', OPENFACTORS_KEY_CACHE_MS: flag('key-cache') ?? '0', OPENFACTORS_FAST_LOOKUP: flag('fast-lookup') ?? 'true' }
+  // `--lease-ms n`: quota leases of n ms (0: off); without it, the store's default (stores/quota-lease.ts).
+  const leaseMs = flag('lease-ms')
+  if (leaseMs !== undefined) env['OPENFACTORS_QUOTA_LEASE_MS'] = leaseMs
   if (store === 'postgres') {
     pg = await startPostgres()
     env['DATABASE_URL'] = pg.url
@@ -123,7 +126,7 @@ async function main(): Promise<void> {
     }
     const ratios = api.map((a, i) => a / (ref[i] ?? 1))
     console.log(JSON.stringify({
-      date: new Date().toISOString(), store, key_cache_ms: Number(env['OPENFACTORS_KEY_CACHE_MS']), fast_lookup: env['OPENFACTORS_FAST_LOOKUP'], accept_encoding: acceptEncoding ?? null, key, body_bytes: body.byteLength, cores: cpus().length, loadavg: loadavg().map((l) => Math.round(l * 100) / 100),
+      date: new Date().toISOString(), store, lease_ms: leaseMs ?? 'default', key_cache_ms: Number(env['OPENFACTORS_KEY_CACHE_MS']), fast_lookup: env['OPENFACTORS_FAST_LOOKUP'], accept_encoding: acceptEncoding ?? null, key, body_bytes: body.byteLength, cores: cpus().length, loadavg: loadavg().map((l) => Math.round(l * 100) / 100),
       lookup_rps: api.map(Math.round), bare_rps: ref.map(Math.round), ratio_per_round: ratios.map((r) => Math.round(r * 100) / 100), ratio_median: Math.round(median(ratios) * 100) / 100,
       // CPU time of each serving process per request (all its threads), µs: what the rate would be bounded by on an idle core.
       lookup_cpu_us: apiCpu.map((u) => (u === undefined ? null : Math.round(u * 10) / 10)), bare_cpu_us: refCpu.map((u) => (u === undefined ? null : Math.round(u * 10) / 10)),

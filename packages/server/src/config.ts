@@ -50,6 +50,11 @@ export const EnvSchema = z.object({
    * rotation or plan change is seen at once on every instance; above 0, other instances see it within this time.
    */
   OPENFACTORS_KEY_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /**
+   * Quota leases (stores/quota-lease.ts): a busy key's lookups counted in blocks reserved in the store,
+   * each lease living this long (default 50; 0 turns leases off: every call is a store call).
+   */
+  OPENFACTORS_QUOTA_LEASE_MS: z.coerce.number().int().min(0).max(1_000).default(50),
   /** Keys issued per client address per hour. */
   OPENFACTORS_KEYS_PER_HOUR: int(10),
   /** Store calls (connect and statement) give up after this long: 503 store_unavailable. */
@@ -94,6 +99,7 @@ export interface ServerConfig {
   keysPerHour: number
   keyCacheMs: number
   storeTimeoutMs: number
+  quotaLeaseMs: number
   mcpStreamsPerKey: number
   mcpStreamIdleMs: number
   allowPrivateWebhooks: boolean
@@ -152,6 +158,7 @@ export function parseEnv(env: Record<string, string | undefined>): ServerConfig 
     keysPerHour: e.OPENFACTORS_KEYS_PER_HOUR,
     keyCacheMs: e.OPENFACTORS_KEY_CACHE_MS,
     storeTimeoutMs: e.OPENFACTORS_STORE_TIMEOUT_MS,
+    quotaLeaseMs: e.OPENFACTORS_QUOTA_LEASE_MS,
     mcpStreamsPerKey: e.OPENFACTORS_MCP_STREAMS_PER_KEY,
     mcpStreamIdleMs: e.OPENFACTORS_MCP_STREAM_IDLE_MS,
     allowPrivateWebhooks: e.OPENFACTORS_ALLOW_PRIVATE_WEBHOOKS,

@@ -1,9 +1,10 @@
 /**
  * Key check and metering in one store call, for routes that count every call they accept (the
- * factor lookup, the bulk feed). The key is looked up in the same store transaction that counts
+ * factor lookup, resolve on its fast path). The key is looked up in the same store transaction that counts
  * the call (`consumeForKey`), so a key rotated or revoked by any instance is refused at once and
  * never counted, quotas stay exact across instances, and the call costs one store round trip
- * instead of two (the throughput profile, docs/benchmarks.md).
+ * instead of two (the throughput profile, docs/benchmarks.md). A busy key's calls are counted in
+ * leases (stores/quota-lease.ts): then a rotation is seen within one lease time.
  *
  * Order: no key or a key of the wrong shape is 401 before anything else; then `check` (the route's
  * input bounds, 400: a malformed call is not counted, though an unknown or rotated key is still 401

@@ -9,6 +9,8 @@ import type { ConsumeResult, WindowLimit } from './types.ts'
 
 export interface BatchCounter {
   consume(subject: string, windows: WindowLimit[], amount: number): ConsumeResult
+  /** Take `amount` back from each window (never below 0): a quota lease's unused units. */
+  giveBack(subject: string, windows: string[], amount: number): void
   /** Write every changed counter (once, in the same transaction as the reads). */
   flush(): void
 }
@@ -39,6 +41,13 @@ export function batchCounter(read: (subject: string, window: string) => number, 
         c.changed = true
       }
       return { ok: true, counts: current.map((c) => c.count) }
+    },
+    giveBack(subject, windows, amount) {
+      for (const window of windows) {
+        const c = counter(subject, window)
+        c.count = Math.max(0, c.count - amount)
+        c.changed = true
+      }
     },
     flush() {
       for (const c of counters.values()) if (c.changed) write(c.subject, c.window, c.count)

@@ -67,6 +67,20 @@ END
 $fn$;
 `
 
+/** A quota lease's unused units back to each window, in the given order (the row order `consume` locks in). */
+const RETURN_FUNCTION = `
+CREATE OR REPLACE FUNCTION openfactors_return_n(p_subject text, p_windows text[], p_amount int)
+RETURNS void LANGUAGE plpgsql AS $fn$
+DECLARE
+  i int;
+BEGIN
+  FOR i IN 1 .. coalesce(array_length(p_windows, 1), 0) LOOP
+    UPDATE usage_counters u SET count = greatest(u.count - p_amount, 0) WHERE u.subject = p_subject AND u."window" = p_windows[i];
+  END LOOP;
+END
+$fn$;
+`
+
 export interface PostgresStoreOptions {
   max?: number
   /** Connect, statement and client-side query timeout; a dead or frozen database fails fast. */
@@ -131,6 +145,7 @@ export function openPostgresStore(connectionString: string, opts: PostgresStoreO
         await c.query(CONSUME_FUNCTION)
         await c.query(CONSUME_KEY_FUNCTION)
         await c.query(CONSUME_KEYS_FUNCTION)
+        await c.query(RETURN_FUNCTION)
       })
     },
     async createAccount(input) {
@@ -180,6 +195,9 @@ export function openPostgresStore(connectionString: string, opts: PostgresStoreO
       const row = r.rows[0]
       const counts = row?.counts ?? []
       return row && row.blocked !== null ? { ok: false, blocked: row.blocked, counts } : { ok: true, counts }
+    },
+    async returnUnused(subject, windows, amount) {
+      await pool.query({ name: 'openfactors_return_n', text: 'SELECT openfactors_return_n($1, $2::text[], $3::int)', values: [subject, windows, amount] })
     },
     async peek(subject, windows) {
       const r = await pool.query<{ window: string; count: number }>(

@@ -220,6 +220,9 @@ export function openSqliteStore(path: string, busyTimeoutMs = 1_000): Store {
         return { found, result: batch.counter.consume(subject, windows, amount) }
       })
     },
+    returnUnused(subject, windows, amount): Promise<void> {
+      return inBatch((batch) => batch.counter.giveBack(subject, windows, amount))
+    },
     async peek(subject, windows) { return windows.map((w) => q.countOf.get(subject, w) ?? 0) },
     async pruneWindows(prefix, before) { return q.prune.run(prefix, before).changes },
     async addWebhook(s) { q.insertWebhook.run(s.id, s.account_id, s.url, s.secret, s.created_at) },

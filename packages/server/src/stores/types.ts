@@ -114,6 +114,11 @@ export interface Store {
    * `findActiveKey` then `consume` (`consumeForKey` in keyed-consume.ts).
    */
   consumeForKey?(hash: string, countFor: CountFor): Promise<KeyedConsume | null>
+  /**
+   * Take back `amount` counted calls from each window of `subject` (never below 0): the units a quota
+   * lease reserved and did not use (quota-lease.ts). Each window in the given order, as `consume`.
+   */
+  returnUnused?(subject: string, windows: string[], amount: number): Promise<void>
   /** Current counts of the windows (0 where absent), without counting. */
   peek(subject: string, windows: string[]): Promise<number[]>
   /** Drop counters of windows that sort before `before` (minute windows are `m:<iso minute>`). */

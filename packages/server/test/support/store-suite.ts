@@ -4,7 +4,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { consumeForKey } from '../../src/stores/keyed-consume.ts'
-import type { Account, NewKey, Store, WebhookSubscription } from '../../src/stores/types.ts'
+import { leaseQuotas, type LeaseOptions } from '../../src/stores/quota-lease.ts'
+import type { Account, CountFor, NewKey, Store, WebhookSubscription } from '../../src/stores/types.ts'
 
 let seq = 0
 function newKey(tag: string): NewKey {
@@ -12,6 +13,20 @@ function newKey(tag: string): NewKey {
   return { id: `key_${tag}_${seq}`, hash: `hash_${tag}_${seq}`.padEnd(64, '0'), prefix: `of_live_${tag}` }
 }
 const now = new Date('2026-11-22T01:00:00.000Z')
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+/** The store with its keyed store calls that counted something tallied: how many a lease layer over it really needed. */
+function countingStoreCalls(store: Store): { store: Store; calls: () => number } {
+  let calls = 0
+  const inner = store.consumeForKey?.bind(store)
+  if (!inner) throw new Error('the store has no consumeForKey')
+  const consumeForKey: Store['consumeForKey'] = (hash, countFor) => inner(hash, countFor).then((done) => {
+    if (done?.result.ok) calls++
+    return done
+  })
+  return { store: { ...store, consumeForKey }, calls: () => calls }
+}
+const LEASE: LeaseOptions = { leaseMs: 40, maxLease: 16, hotCalls: 4 }
 
 export function storeSuite(name: string, open: () => Promise<Store>): void {
   describe(`${name} store`, () => {
@@ -110,6 +125,107 @@ export function storeSuite(name: string, open: () => Promise<Store>): void {
       expect(await consumeForKey(store, k1.hash, countFor)).toBeNull()
       expect(await consumeForKey(store, 'nope'.padEnd(64, '0'), countFor)).toBeNull()
       expect(await store.peek('acct:acct_k', windows.map((w) => w.window))).toEqual([25, 25])
+    })
+
+    it('returnUnused takes units back from each window, never below 0', async () => {
+      await store.consume('acct:back', [{ window: 'm:2026-11-22T01:06', limit: 99 }, { window: 'M:2026-11', limit: 999 }], 10)
+      await store.returnUnused?.('acct:back', ['m:2026-11-22T01:06', 'M:2026-11'], 4)
+      expect(await store.peek('acct:back', ['m:2026-11-22T01:06', 'M:2026-11'])).toEqual([6, 6])
+      await store.returnUnused?.('acct:back', ['m:2026-11-22T01:06', 'M:2026-11', 'm:absent'], 9)
+      expect(await store.peek('acct:back', ['m:2026-11-22T01:06', 'M:2026-11', 'm:absent'])).toEqual([0, 0, 0])
+    })
+
+    it('quota leases: two instances racing on a burst of 150 serve exactly 150 of 240 calls, counted in fewer store calls', async () => {
+      const key = newKey('lease')
+      await store.createAccount({ account_id: 'acct_lease', email: 'lease@example.org', plan: 'developer', key, now })
+      const windows = [{ window: 'm:2026-11-22T01:07', limit: 150 }, { window: 'M:2026-11', limit: 100_000 }]
+      const countFor: CountFor = (account) => ({ subject: `acct:${account.id}`, windows, amount: 1 })
+      const counted = countingStoreCalls(store)
+      const a = leaseQuotas(counted.store, LEASE)
+      const b = leaseQuotas(counted.store, LEASE)
+      const oks: number[][] = []
+      let refused = 0
+      // Waves of 24 calls, split over both instances, a little under a lease time apart: busy keys on both.
+      for (let wave = 0; wave < 10; wave++) {
+        const results = await Promise.all(Array.from({ length: 24 }, (_, i) => consumeForKey(i % 2 ? a : b, key.hash, countFor)))
+        for (const r of results) {
+          if (r?.result.ok) oks.push(r.result.counts)
+          else refused++
+        }
+        await sleep(25)
+      }
+      expect(oks).toHaveLength(150)
+      expect(refused).toBe(90)
+      expect(Math.max(...oks.map((c) => c[0] ?? 0))).toBeLessThanOrEqual(150)
+      expect(counted.calls()).toBeLessThan(150)
+      // Every lease has ended and given back what it did not use: the store holds exactly the calls served.
+      await sleep(3 * LEASE.leaseMs)
+      expect(await store.peek('acct:acct_lease', windows.map((w) => w.window))).toEqual([150, 150])
+    })
+
+    it('quota leases: units held by a lease another instance stops using are not refused to this one', async () => {
+      const key = newKey('lease2')
+      await store.createAccount({ account_id: 'acct_lease2', email: 'lease2@example.org', plan: 'developer', key, now })
+      const windows = [{ window: 'm:2026-11-22T01:10', limit: 100 }]
+      const countFor: CountFor = (account) => ({ subject: `acct:${account.id}`, windows, amount: 1 })
+      const a = leaseQuotas(store, LEASE)
+      const b = leaseQuotas(store, LEASE)
+      // A busy on its own, then quiet while it still holds a lease's unused units.
+      let servedByA = 0
+      for (let wave = 0; wave < 4; wave++) {
+        const results = await Promise.all(Array.from({ length: 6 }, () => consumeForKey(a, key.hash, countFor)))
+        servedByA += results.filter((r) => r?.result.ok).length
+        await sleep(15)
+      }
+      expect(servedByA).toBe(24)
+      const held = (await store.peek('acct:acct_lease2', ['m:2026-11-22T01:10']))[0] ?? 0
+      expect(held).toBeGreaterThan(servedByA)
+      // B asks for everything left and 20 more: exactly what is left is served.
+      const results = await Promise.all(Array.from({ length: 100 - servedByA + 20 }, () => consumeForKey(b, key.hash, countFor)))
+      expect(results.filter((r) => r?.result.ok)).toHaveLength(100 - servedByA)
+      await sleep(3 * LEASE.leaseMs)
+      expect(await store.peek('acct:acct_lease2', ['m:2026-11-22T01:10'])).toEqual([100])
+    })
+
+    it('quota leases: one instance reports each call its own count; a new minute is counted in its own window', async () => {
+      const key = newKey('lease1')
+      await store.createAccount({ account_id: 'acct_lease1', email: 'lease1@example.org', plan: 'developer', key, now })
+      let minute = 'm:2026-11-22T01:08'
+      const countFor: CountFor = (account) => ({ subject: `acct:${account.id}`, windows: [{ window: minute, limit: 10_000 }], amount: 1 })
+      const counted = countingStoreCalls(store)
+      const leased = leaseQuotas(counted.store, LEASE)
+      const seen: number[] = []
+      for (let wave = 0; wave < 6; wave++) {
+        const results = await Promise.all(Array.from({ length: 20 }, () => consumeForKey(leased, key.hash, countFor)))
+        for (const r of results) seen.push(r?.result.counts[0] ?? -1)
+        await sleep(10)
+      }
+      // 120 calls, counts 1..120 each once (no other instance), in fewer store calls.
+      expect([...seen].sort((x, y) => x - y)).toEqual(Array.from({ length: 120 }, (_, i) => i + 1))
+      expect(counted.calls()).toBeLessThan(120)
+      // The next minute is counted in its own window; what the last lease did not use goes back.
+      minute = 'm:2026-11-22T01:09'
+      expect((await consumeForKey(leased, key.hash, countFor))?.result).toEqual({ ok: true, counts: [1] })
+      await sleep(3 * LEASE.leaseMs)
+      expect(await store.peek('acct:acct_lease1', ['m:2026-11-22T01:08', 'm:2026-11-22T01:09'])).toEqual([120, 1])
+    })
+
+    it('quota leases: a key rotated through one instance is refused by another holding a lease of it once the rotation answers', async () => {
+      const key = newKey('lease3')
+      await store.createAccount({ account_id: 'acct_lease3', email: 'lease3@example.org', plan: 'developer', key, now })
+      const countFor: CountFor = (account) => ({ subject: `acct:${account.id}`, windows: [{ window: 'm:2026-11-22T01:11', limit: 10_000 }], amount: 1 })
+      const holder = leaseQuotas(store, LEASE)
+      const rotator = leaseQuotas(store, LEASE)
+      // Busy until the holder has a lease with units left (the store holds more than it served).
+      let served = 0
+      for (let wave = 0; wave < 10 && ((await store.peek('acct:acct_lease3', ['m:2026-11-22T01:11']))[0] ?? 0) <= served; wave++) {
+        const results = await Promise.all(Array.from({ length: 20 }, () => consumeForKey(holder, key.hash, countFor)))
+        served += results.filter((r) => r?.result.ok).length
+        await sleep(5)
+      }
+      expect((await store.peek('acct:acct_lease3', ['m:2026-11-22T01:11']))[0]).toBeGreaterThan(served)
+      await rotator.rotateKey({ old_key_id: key.id, key: newKey('lease3'), now })
+      expect(await consumeForKey(holder, key.hash, countFor)).toBeNull()
     })
 
     it('prunes old minute windows only', async () => {
