@@ -59,7 +59,7 @@ interface KeyState {
   lastWindows?: WindowLimit[]
 }
 
-/** Past this many keys the quietest-known state is forgotten (it costs nothing but a first exact call). */
+/** Past this many keys the one seen first is forgotten, its lease ended (it costs nothing but a first exact call). */
 const MAX_KEYS = 10_000
 
 const sameWindows = (a: WindowLimit[], b: WindowLimit[]): boolean =>
@@ -78,7 +78,10 @@ export function leaseQuotas(store: Store, options: LeaseOptions = DEFAULT_LEASE,
     if (!st) {
       if (keys.size >= MAX_KEYS) {
         const oldest = keys.keys().next()
-        if (!oldest.done) endLease(keys.get(oldest.value), oldest.value)
+        if (!oldest.done) {
+          endLease(keys.get(oldest.value))
+          keys.delete(oldest.value)
+        }
       }
       st = { bucketStart: t, calls: 0, lastCalls: 0 }
       keys.set(hash, st)
@@ -93,18 +96,15 @@ export function leaseQuotas(store: Store, options: LeaseOptions = DEFAULT_LEASE,
 
   // Unused units go back to every window they were counted in. A failed return leaves them counted:
   // the client is refused a little early, never served past its quota.
-  function endLease(st: KeyState | undefined, hash?: string): void {
+  function endLease(st: KeyState | undefined): void {
     const lease = st?.lease
-    if (st && lease) {
-      st.lease = undefined
-      const unused = lease.size - lease.used
-      if (unused > 0) {
-        const done = giveBack!(lease.subject, lease.windows.map((w) => w.window), unused).then(() => undefined, () => undefined)
-        ending.add(done)
-        void done.finally(() => ending.delete(done))
-      }
-    }
-    if (hash !== undefined) keys.delete(hash)
+    if (!st || !lease) return
+    st.lease = undefined
+    const unused = lease.size - lease.used
+    if (unused <= 0) return
+    const done = giveBack!(lease.subject, lease.windows.map((w) => w.window), unused).then(() => undefined, () => undefined)
+    ending.add(done)
+    void done.finally(() => ending.delete(done))
   }
 
   const fromLease = (st: KeyState, countFor: CountFor, t: number): KeyedConsume | undefined => {
