@@ -324,6 +324,62 @@ describe('fast-check random bodies for every endpoint, against the real process'
     }), { numRuns: 80 })
   }, 120_000)
 
+  // Valid-shaped requests with odd text: these reach the engine (tokenising, places, units, typo
+  // correction, the ranker, the ledger's conversions), where the shape fuzzing above stops at the
+  // schemas. OPENFACTORS_FUZZ_SCALE=30 makes a longer campaign (about a minute per 1,000 runs).
+  const SCALE = Math.max(1, Number(process.env.OPENFACTORS_FUZZ_SCALE ?? 1))
+  const WORDS = ['diesel', 'electricity', 'grid', 'kWh', 'litres', 'gallons', 'USD', '$', 'EUR', 'kg', 'tonnes', 'km', 'miles', 'R-404A', 'HFC-134a', 'Victoria', 'Perth', 'South Africa', 'India', 'US', 'GB', 'Strom', 'Erdgas', 'scope', '3', 'WTT', 'T&D', 'concrete', 'C30/37', 'rebar', 'PVC', 'COUPLING', 'SCH', '40', '1-1/2', 'X', 'IN', 'no.', 'OR', 'hotel', 'flight', 'economy', 'waste', 'landfill', 'recycling', 'except', 'non', 'average', 'mixed', 'unknown', '😀', 'ß', '\u0000', '\u200b', '(', '[', '*', '?', '\\', '%', '1e308', 'NaN', '-0', '99999999999999999999', 'a'.repeat(60), 'b.b.b.b.b.b', '__proto__', 'constructor']
+  const word = fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...WORDS) }, { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 12 }) }, { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 6 }) })
+  const text = fc.tuple(fc.array(word, { minLength: 1, maxLength: 25 }), fc.constantFrom(' ', ',', ' - ', '/', '')).map(([ws, sep]) => ws.join(sep).slice(0, 500))
+  const country = fc.option(fc.oneof({ weight: 8, arbitrary: fc.constantFrom('US', 'GB', 'AU', 'DE', 'us', 'Australia', 'Victoria', 'Texas', 'ZA', 'IN') }, { weight: 1, arbitrary: fc.string({ minLength: 1, maxLength: 8 }) }), { nil: undefined })
+  const unit = fc.oneof({ weight: 6, arbitrary: fc.constantFrom('USD', 'kWh', 'litres', 'kg', 't', 'gal', 'US gallon', 'MWh', 'GJ', 'therms', 'km', 'miles', 'tkm', 'passenger.km', 'nights', 'm3', 'EUR', 'lbs', 'short ton') }, { weight: 1, arbitrary: fc.string({ minLength: 1, maxLength: 12 }) })
+  const amount = fc.oneof({ weight: 8, arbitrary: fc.double({ min: 0, max: 1e15, noNaN: true }) }, { weight: 2, arbitrary: fc.constantFrom(0, 5e-324, 1e-300, 0.1, 12.5, 1e15, 999999999999999.9) }, { weight: 3, arbitrary: fc.integer({ min: 0, max: 1e9 }) })
+  const activity = fc.oneof(
+    fc.record({ id: fc.option(fc.string({ maxLength: 10 }), { nil: undefined }), description: text, quantity: fc.record({ value: amount, unit }), country }, { requiredKeys: ['description', 'quantity'] }),
+    fc.record({ factor_key: fc.constantFrom('fuels.gb.diesel.litres', 'electricity.gb.grid.kwh', 'b.b', 'spend.us.naics_324110_petroleum_refineries.with_margins'), quantity: fc.record({ value: amount, unit }) }),
+  )
+  const served = new Map<string, number>()
+  const count = (label: string, a: Answer) => served.set(`${label} ${a.status < 300 ? 'ok' : a.status}`, (served.get(`${label} ${a.status < 300 ? 'ok' : a.status}`) ?? 0) + 1)
+
+  it('odd text in valid requests reaches the engine: search, resolve, a ledger, MCP tools', async () => {
+    await fc.assert(fc.asyncProperty(text, fc.option(fc.integer({ min: 1, max: 100 }), { nil: undefined }), country, async (q, limit, where) => {
+      const p = new URLSearchParams({ search: q, ...(limit === undefined ? {} : { limit: String(limit) }), ...(where === undefined ? {} : { country: where }) })
+      const a = await send(`/v1/factors?${p}`, { key, headers: { accept: 'application/json', 'accept-encoding': 'gzip' } })
+      count('search', a)
+      await check(a, `GET /v1/factors?${p.toString().slice(0, 200)}`)
+    }), { numRuns: 100 * SCALE })
+    await fc.assert(fc.asyncProperty(text, country, fc.option(unit, { nil: undefined }), async (description, where, asked) => {
+      const a = await post('/v1/calculate/resolve', { description, country: where, unit: asked, limit: 5 })
+      count('resolve', a)
+      await check(a, `resolve ${JSON.stringify({ description, where, asked }).slice(0, 200)}`)
+    }), { numRuns: 100 * SCALE })
+    await fc.assert(fc.asyncProperty(fc.array(activity, { minLength: 1, maxLength: 30 }), async (activities) => {
+      const a = await post('/v1/calculate/emissions', { activities })
+      count('emissions', a)
+      await check(a, `emissions ${JSON.stringify(activities).slice(0, 200)}`)
+    }), { numRuns: 50 * SCALE })
+    const call = fc.oneof(
+      fc.record({ name: fc.constant('search_factors'), arguments: fc.record({ search: text, country }, { requiredKeys: ['search'] }) }),
+      fc.record({ name: fc.constant('resolve_activity'), arguments: fc.record({ description: text, country }, { requiredKeys: ['description'] }) }),
+      fc.record({ name: fc.constant('lookup_factor'), arguments: fc.record({ key: fc.oneof(text, fc.constant('fuels.gb.diesel.litres')) }) }),
+    )
+    await fc.assert(fc.asyncProperty(fc.array(call, { minLength: 1, maxLength: 5 }), async (calls) => {
+      const a = await post('/mcp', calls.map((params, id) => ({ jsonrpc: '2.0', id, method: 'tools/call', params })))
+      await check(a, `mcp ${JSON.stringify(calls).slice(0, 200)}`)
+      // A tool's refusal comes back as a result with isError: count the calls the tools answered.
+      const results = Array.isArray(a.json) ? (a.json as { result?: { isError?: boolean } }[]) : []
+      for (const r of results) served.set(`mcp ${r.result && r.result.isError !== true ? 'ok' : 'refused'}`, (served.get(`mcp ${r.result && r.result.isError !== true ? 'ok' : 'refused'}`) ?? 0) + 1)
+    }), { numRuns: 50 * SCALE })
+    // Most of them must have been served, not refused at the schemas, or this tests nothing deep.
+    const story = [...served].map(([k, n]) => `${k}: ${n}`).join(', ')
+    console.log(`odd text served: ${story}`)
+    for (const route of ['search', 'resolve', 'emissions', 'mcp']) {
+      const ok = served.get(`${route} ok`) ?? 0
+      const all = [...served].filter(([k]) => k.startsWith(`${route} `)).reduce((sum, [, n]) => sum + n, 0)
+      expect(ok / all, story).toBeGreaterThan(0.5)
+    }
+  }, 600_000)
+
   it('the process is alive and served real refusals', async () => {
     await expectAlive()
     expect([...seen.keys()].some((s) => s >= 400 && s < 500)).toBe(true)
