@@ -61,6 +61,17 @@ describe.skipIf(latest === null)(`real latest release${latest === null ? ' (skip
     expect(top('IT equipment purchased')?.explanation.place.read).toEqual([])
   })
 
+  it('answers waste sent to landfill with no material named from the general waste rows, not the plastics row (497 against 9 kg CO2e per tonne)', () => {
+    const top = (description: string, hints: { country?: string; unit?: string } = {}) => engine.resolve({ description, ...hints, limit: 3 }).matches[0]
+    expect(top('waste to landfill', { country: 'GB', unit: 'tonnes' })?.key).toBe('waste.gb.refuse_household_residual_waste_landfill.tonnes')
+    expect(top('waste to landfill')?.key).toBe('waste.gb.refuse_household_residual_waste_landfill.tonnes')
+    expect(top('waste to landfill', { country: 'US', unit: 'short tons' })?.key).toBe('waste.us.mixed_msw.landfilled')
+    expect(top('rubbish collection tonnes')?.key).toMatch(/^waste\.gb\.refuse_household_residual_waste_/)
+    // A material named still decides.
+    expect(top('plastic waste to landfill')?.key).toBe('waste.gb.plastic_plastics_average_plastics_landfill.tonnes')
+    expect(top('textile waste to landfill')?.key).toBe('waste.gb.other_clothing_landfill.tonnes')
+  })
+
   it('finds the right key first for a one-character typo of a real key', () => {
     const keys = engine.search({ search: 'diesel', domain: 'fuels', country: 'gb', unit: 'litres', limit: 5 }).factors.map((f) => f.key)
     expect(keys.length).toBeGreaterThan(0)
