@@ -339,7 +339,12 @@ describe('fast-check random bodies for every endpoint, against the real process'
     fc.record({ factor_key: fc.constantFrom('fuels.gb.diesel.litres', 'electricity.gb.grid.kwh', 'b.b', 'spend.us.naics_324110_petroleum_refineries.with_margins'), quantity: fc.record({ value: amount, unit }) }),
   )
   const served = new Map<string, number>()
-  const count = (label: string, a: Answer) => served.set(`${label} ${a.status < 300 ? 'ok' : a.status}`, (served.get(`${label} ${a.status < 300 ? 'ok' : a.status}`) ?? 0) + 1)
+  // Answered by the engine: a 2xx, or a 422 (a ledger line it read and could not resolve or convert:
+  // on the small test releases most lines end there), against a 400 from a schema.
+  const count = (label: string, a: Answer) => {
+    const k = `${label} ${a.status < 300 || a.status === 422 ? 'ok' : a.status}`
+    served.set(k, (served.get(k) ?? 0) + 1)
+  }
 
   it('odd text in valid requests reaches the engine: search, resolve, a ledger, MCP tools', async () => {
     await fc.assert(fc.asyncProperty(text, fc.option(fc.integer({ min: 1, max: 100 }), { nil: undefined }), country, async (q, limit, where) => {
@@ -370,7 +375,7 @@ describe('fast-check random bodies for every endpoint, against the real process'
       const results = Array.isArray(a.json) ? (a.json as { result?: { isError?: boolean } }[]) : []
       for (const r of results) served.set(`mcp ${r.result && r.result.isError !== true ? 'ok' : 'refused'}`, (served.get(`mcp ${r.result && r.result.isError !== true ? 'ok' : 'refused'}`) ?? 0) + 1)
     }), { numRuns: 50 * SCALE })
-    // Most of them must have been served, not refused at the schemas, or this tests nothing deep.
+    // Most of them must have reached the engine, not been refused at the schemas, or this tests nothing deep.
     const story = [...served].map(([k, n]) => `${k}: ${n}`).join(', ')
     console.log(`odd text served: ${story}`)
     for (const route of ['search', 'resolve', 'emissions', 'mcp']) {
