@@ -12,6 +12,12 @@ describe('activityUnitOf', () => {
     expect(activityUnitOf('kg CO2e per room per night')?.id).toBe('room per night')
     expect(activityUnitOf('kg CO2e per furlong')).toBeNull()
   })
+  it('reads no unit from a name every object inherits (a "constructor" hint was taken as a unit)', () => {
+    for (const name of ['constructor', 'toString', '__proto__']) {
+      expect(activityUnitOf(`x per ${name}`)).toBeNull()
+      expect(unitInfo(name)).toBeNull()
+    }
+  })
 })
 
 describe('findUnitInText', () => {

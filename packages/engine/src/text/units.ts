@@ -3,6 +3,7 @@
  * ("500 l", "litres", "tonne-km", "$", "per night"). Reference vocabulary, not factor data.
  */
 import { foldText } from './normalise.ts'
+import { ownEntry } from '../own.ts'
 
 export type UnitDimension =
   | 'volume' | 'mass' | 'energy' | 'distance' | 'passenger_distance' | 'freight' | 'night' | 'time'
@@ -60,9 +61,9 @@ function parseActivityUnit(factorUnit: string): UnitInfo | null {
   const bare = raw.replace(/\([^)]*\)/g, ' ').replace(/[.\-_]/g, ' ').replace(/\s+/g, ' ').trim()
   const dotted = raw.replace(/\([^)]*\)/g, ' ').replace(/\s+/g, ' ').trim()
   for (const probe of [dotted, bare, bare.split(' ')[0] ?? '']) {
-    const id = UNITS[probe] !== undefined ? probe : FACTOR_ALIASES[probe]
+    const id = ownEntry(UNITS, probe) !== undefined ? probe : ownEntry(FACTOR_ALIASES, probe)
     if (id !== undefined) {
-      const dimension = UNITS[id]
+      const dimension = ownEntry(UNITS, id)
       if (dimension !== undefined) return { id, dimension }
     }
   }
@@ -70,7 +71,7 @@ function parseActivityUnit(factorUnit: string): UnitInfo | null {
 }
 
 export function unitInfo(id: string): UnitInfo | null {
-  const dimension = UNITS[id]
+  const dimension = ownEntry(UNITS, id)
   return dimension === undefined ? null : { id, dimension }
 }
 

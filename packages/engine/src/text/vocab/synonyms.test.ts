@@ -24,4 +24,7 @@ describe('findGases', () => {
     expect(findGases(['co2e', 'diesel'])).toEqual([])
     expect(findGases(['nitrous', 'oxide'])).toEqual(['n2o'])
   })
+  it('takes no word every object inherits for a gas', () => {
+    expect(findGases(['constructor', 'diesel'])).toEqual([])
+  })
 })

@@ -5,6 +5,7 @@
  * Reference vocabulary, not factor data.
  */
 import { stem } from '../normalise.ts'
+import { ownEntry } from '../../own.ts'
 
 /**
  * `source words : how people say it`. Source words are what the datasets use; a phrase on the
@@ -237,9 +238,9 @@ export const GAS_NAME_WORDS = new Set(['co2', 'ch4', 'n2o', 'methane', 'hfcs', '
 export function findGases(words: readonly string[]): string[] {
   const out = new Set<string>()
   for (let i = 0; i < words.length; i++) {
-    const one = GAS_WORDS[words[i] ?? '']
+    const one = ownEntry(GAS_WORDS, words[i] ?? '')
     if (one) out.add(one)
-    const two = GAS_WORDS[`${words[i] ?? ''} ${words[i + 1] ?? ''}`]
+    const two = ownEntry(GAS_WORDS, `${words[i] ?? ''} ${words[i + 1] ?? ''}`)
     if (two) out.add(two)
   }
   return [...out]

@@ -5,6 +5,7 @@
  */
 import { AMBIGUOUS, SPELLINGS } from './spellings.ts'
 import { CURRENCY_CODES, UNIT_BY_ID, currencyUnit, type UnitDef } from './table.ts'
+import { ownEntry } from '../../../own.ts'
 
 /** Calorific-value basis of an energy quantity (DESNZ publishes per kWh Net CV and Gross CV). */
 export type EnergyBasis = 'net' | 'gross'
@@ -42,12 +43,12 @@ function labels(ids: string[]): string[] {
 }
 
 function lookup(folded: string): UnitReading | null {
-  const id = SPELLINGS[folded]
+  const id = ownEntry(SPELLINGS, folded)
   if (id !== undefined) {
     const unit = unitById(id)
     if (unit) return { ok: true, unit, basis: null }
   }
-  const choices = AMBIGUOUS[folded]
+  const choices = ownEntry(AMBIGUOUS, folded)
   if (choices) return { ok: false, reason: 'ambiguous', choices: labels(choices) }
   const code = folded.toUpperCase()
   if (/^[A-Z]{3}$/.test(code) && CURRENCY_CODES.has(code)) return { ok: true, unit: currencyUnit(code), basis: null }

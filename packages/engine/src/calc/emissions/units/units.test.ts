@@ -159,6 +159,10 @@ describe('reading units as people write them', () => {
     expect(readUnit('furlongs per fortnight')).toEqual({ ok: false, reason: 'unknown' })
   })
 
+  it('a name every object inherits is an unknown unit, not a crash ("constructor" threw a TypeError: a 500)', () => {
+    for (const name of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) expect(readUnit(name)).toEqual({ ok: false, reason: 'unknown' })
+  })
+
   it('factor units as the corpus spells them', () => {
     expect(readFactorUnit('kg CO2e per passenger.km')).toMatchObject({ massScale: '1', gas: 'CO2e', per: { unit: { id: 'passenger.km' } } })
     expect(readFactorUnit('kg CH4 per gallon (US)')).toMatchObject({ gas: 'CH4', per: { unit: { id: 'gal_us' } } })
