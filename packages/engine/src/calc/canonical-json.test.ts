@@ -13,6 +13,11 @@ describe('canonicalJson', () => {
     expect(() => canonicalJson({ x: Infinity })).toThrow(/non-finite/)
   })
 
+  it('keeps a member named "__proto__" as a member, on both paths', () => {
+    expect(canonicalJson(JSON.parse('{"a":1,"__proto__":{"x":1}}'))).toBe('{"__proto__":{"x":1},"a":1}')
+    expect(canonicalJson(JSON.parse('{"0":1,"__proto__":{"x":1}}'))).toBe('{"0":1,"__proto__":{"x":1}}')
+  })
+
   it('sorts integer-like keys as strings too (slow path)', () => {
     expect(canonicalJson({ b: { '10': 1, '9': 2, a: 3 } })).toBe('{"b":{"10":1,"9":2,"a":3}}')
   })

@@ -17,7 +17,9 @@ function sortedReplacer(this: unknown, _key: string, value: unknown): unknown {
   const keys = Object.keys(record)
   if (keys.some((k) => INTEGER_KEY.test(k))) throw new IntegerKeys()
   keys.sort()
-  const sorted: Record<string, unknown> = {}
+  // No prototype: a member named "__proto__" (JSON.parse makes one) must stay a member, where on a
+  // plain object the assignment would set the prototype and the member would vanish from the hash.
+  const sorted = Object.create(null) as Record<string, unknown>
   for (const k of keys) sorted[k] = record[k]
   return sorted
 }

@@ -89,6 +89,11 @@ describe('pcaf', () => {
     tampered.result.financed_emissions.value = 16
     const bad = (await (await h.json('/v1/receipts/verify', tampered)).json()) as { valid: boolean }
     expect(bad.valid).toBe(false)
+    // A member named "__proto__" added to the saved text (it never reached the hash before 0.25.1).
+    const forged = JSON.stringify(body).replace('"result":{', '"result":{"__proto__":{"forged":1},')
+    expect(forged).toContain('__proto__')
+    const viaText = await h.app.request('/v1/receipts/verify', { method: 'POST', headers: { 'content-type': 'application/json' }, body: forged })
+    expect(await viaText.json()).toMatchObject({ valid: false })
   })
 
   it('as_of in the body selects the data version of the receipt', async () => {

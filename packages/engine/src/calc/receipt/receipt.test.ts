@@ -82,6 +82,22 @@ describe('receipts', () => {
     expect(verifyReceipt(changedMetaOutsideHash).valid).toBe(true)
   })
 
+  it('verifyReceipt detects a member named "__proto__" added to a saved response (it was dropped before hashing)', () => {
+    // JSON.parse makes "__proto__" an own member, as defineProperty does here.
+    const forge = (target: object) => Object.defineProperty(target, '__proto__', { value: { forged: 1 }, enumerable: true, writable: true, configurable: true })
+    const inResult = JSON.parse(JSON.stringify(calculatePcaf(request, view)))
+    forge(inResult.holdings[0])
+    expect(Object.keys(inResult.holdings[0])).toContain('__proto__')
+    expect(verifyReceipt(inResult).valid).toBe(false)
+    const atTop = JSON.parse(JSON.stringify(calculatePcaf(request, view)))
+    forge(atTop)
+    expect(verifyReceipt(atTop).valid).toBe(false)
+    expect(verifyReceipt(JSON.parse('{"__proto__":{"forged":1},' + JSON.stringify(calculatePcaf(request, view)).slice(1))).valid).toBe(false)
+    const inRequest = JSON.parse(JSON.stringify(calculatePcaf(request, view)))
+    forge(inRequest.request)
+    expect(verifyReceipt(inRequest)).toMatchObject({ valid: false, problems: ['the response has a member named "__proto__", which no openfactors response has'] })
+  })
+
   it('refuses something that is not a saved response with invalid_request', () => {
     try {
       verifyReceipt({ hello: 1 })

@@ -49,7 +49,8 @@ export function hashedRequestOf(request: Record<string, unknown>): Record<string
 
 /** The hashed `result` of a response body: see the module comment. */
 export function hashedResultOf(response: Record<string, unknown>): Record<string, unknown> {
-  const hashed: Record<string, unknown> = {}
+  // No prototype, so a member named "__proto__" is hashed as a member (canonical-json.ts).
+  const hashed = Object.create(null) as Record<string, unknown>
   for (const [key, value] of Object.entries(response)) {
     if (key === 'request' || key === 'receipt' || key === 'meta') continue
     hashed[key] = value
