@@ -354,10 +354,8 @@ describe('fast-check random bodies for every endpoint, against the real process'
   const served = new Map<string, number>()
   // Answered by the engine: a 2xx, or a 422 (a ledger line it read and could not resolve or convert:
   // on the small test releases most lines end there), against a 400 from a schema.
-  const count = (label: string, a: Answer) => {
-    const k = `${label} ${a.status < 300 || a.status === 422 ? 'ok' : a.status}`
-    served.set(k, (served.get(k) ?? 0) + 1)
-  }
+  const bump = (k: string) => served.set(k, (served.get(k) ?? 0) + 1)
+  const count = (label: string, a: Answer) => bump(`${label} ${a.status < 300 || a.status === 422 ? 'ok' : a.status}`)
 
   it('odd text in valid requests reaches the engine: search, resolve, a ledger, MCP tools', async () => {
     await fc.assert(fc.asyncProperty(text, fc.option(fc.integer({ min: 1, max: 100 }), { nil: undefined }), country, async (q, limit, where) => {
@@ -386,7 +384,7 @@ describe('fast-check random bodies for every endpoint, against the real process'
       await check(a, `mcp ${JSON.stringify(calls).slice(0, 200)}`)
       // A tool's refusal comes back as a result with isError: count the calls the tools answered.
       const results = Array.isArray(a.json) ? (a.json as { result?: { isError?: boolean } }[]) : []
-      for (const r of results) served.set(`mcp ${r.result && r.result.isError !== true ? 'ok' : 'refused'}`, (served.get(`mcp ${r.result && r.result.isError !== true ? 'ok' : 'refused'}`) ?? 0) + 1)
+      for (const r of results) bump(`mcp ${r.result && r.result.isError !== true ? 'ok' : 'refused'}`)
     }), { numRuns: 50 * SCALE })
     // Most of them must have reached the engine, not been refused at the schemas, or this tests nothing deep.
     const story = [...served].map(([k, n]) => `${k}: ${n}`).join(', ')

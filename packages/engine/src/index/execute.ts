@@ -14,6 +14,7 @@
  */
 import type MiniSearch from 'minisearch'
 import type { SearchOptions } from 'minisearch'
+import { ownEntry } from '../own.ts'
 
 /** A hit: what resolve and search read of a minisearch result. */
 export interface Hit {
@@ -220,7 +221,7 @@ function compile(p: Prepared, query: QueryTree | string, options: Options, words
     const termBoost = typeof options.boostTerm === 'function' ? options.boostTerm(term, i, terms) : 1
     const fields = options.fields ?? p.fields
     const boost: Record<string, number> = {}
-    for (const f of fields) boost[f] = (options.boost && Object.hasOwn(options.boost, f) ? options.boost[f] : undefined) || 1
+    for (const f of fields) boost[f] = (options.boost ? ownEntry(options.boost, f) : undefined) || 1
     words.push({ source: term, fuzzy, prefix, termBoost, fields, boost, expansions: [], termIds: [] })
     return words.length - 1
   })
