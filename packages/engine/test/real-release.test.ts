@@ -70,6 +70,36 @@ describe.skipIf(latest === null)(`real latest release${latest === null ? ' (skip
     // A material named still decides.
     expect(top('plastic waste to landfill')?.key).toBe('waste.gb.plastic_plastics_average_plastics_landfill.tonnes')
     expect(top('textile waste to landfill')?.key).toBe('waste.gb.other_clothing_landfill.tonnes')
+    // "landfill" alone is the same general waste (it ranked plastics, in the US beef).
+    expect(top('landfill', { country: 'GB', unit: 'tonnes' })?.key).toBe('waste.gb.refuse_household_residual_waste_landfill.tonnes')
+    expect(top('Waste disposal - landfill', { country: 'GB', unit: 'tonnes' })?.key).toBe('waste.gb.refuse_household_residual_waste_landfill.tonnes')
+    expect(top('landfill', { country: 'US', unit: 'short tons' })?.key).toBe('waste.us.mixed_msw.landfilled')
+    expect(top('plastic landfill', { country: 'GB', unit: 'tonnes' })?.key).toBe('waste.gb.plastic_plastics_average_plastics_landfill.tonnes')
+  })
+
+  it('answers propane and butane bought by the kilogram as fuels burnt, not as refrigerant leaks (R290, R600) unless a refrigerant is named', () => {
+    const top = (description: string, hints: { country?: string; unit?: string } = {}) => engine.resolve({ description, ...hints, limit: 3 }).matches[0]
+    expect(top('propane', { country: 'GB', unit: 'kg' })?.key).toBe('fuels.gb.gaseous_fuels_propane.tonnes')
+    expect(top('propane', { unit: 'kg' })?.key).toBe('fuels.gb.gaseous_fuels_propane.tonnes')
+    expect(top('butane', { country: 'GB', unit: 'kg' })?.key).toBe('fuels.gb.gaseous_fuels_butane.tonnes')
+    expect(top('R290', { unit: 'kg' })?.key).toBe('refrigerants.gb.r290_propane.kg')
+    expect(top('refrigerant propane', { unit: 'kg' })?.key).toBe('refrigerants.gb.r290_propane.kg')
+  })
+
+  it('answers electricity from the grid, not from one named source, unless the source is named ("Strom" with DE ranked hydropower first)', () => {
+    const top = (description: string, hints: { country?: string; unit?: string } = {}) => engine.resolve({ description, ...hints, limit: 3 }).matches[0]
+    expect(top('Strom', { country: 'DE', unit: 'kWh' })?.key).toBe('electricity.de.grid_average.location_emaps')
+    expect(top('Strom Deutschland')?.key).toMatch(/^electricity\.de\.grid_average\./)
+    expect(top('wind power electricity', { country: 'DE', unit: 'kWh' })?.key).toBe('electricity.de.electricity_from_wind_power.oekobaudat')
+  })
+
+  it('reads an ISO 3166-2 country hint as the state or province it names', () => {
+    const top = (country: string) => engine.resolve({ description: 'electricity', country, unit: 'kWh', limit: 3 }).matches[0]
+    expect([top('US-TX')?.key, top('US-TX')?.explanation.place.read]).toEqual(['electricity.us.state_tx.location_total_output', ['united states', 'texas']])
+    expect(top('AU-NSW')?.key).toBe('electricity.au.nsw_act.location_scope2_kwh')
+    expect(top('CA-QC')?.key).toMatch(/^electricity\.ca\..*qc/)
+    // A subdivision without factors of its own: the country's.
+    expect(top('FR-IDF')?.key).toMatch(/^electricity\.fr\.grid_average\./)
   })
 
   it('finds the right key first for a one-character typo of a real key', () => {

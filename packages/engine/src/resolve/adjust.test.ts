@@ -27,6 +27,31 @@ describe('applyHints', () => {
     const washington = applyHints(parseDescription('electricity WA'), { ...base, country: 'US' })
     expect(washington.places.map((p) => [p.country, p.regions[0] ?? null])).toEqual([['us', null], ['us', 'wa']])
   })
+  it('reads an ISO 3166-2 hint as its country narrowed to the region (US-TX, AU-WA, CA-QC)', () => {
+    const regions = (country: string) => applyHints(parseDescription('electricity'), { ...base, country }).places.map((p) => [p.country, p.regions[0] ?? null])
+    expect(regions('US-TX')).toEqual([['us', null], ['us', 'tx']])
+    expect(regions('us-tx')).toEqual([['us', null], ['us', 'tx']])
+    expect(regions('AU-WA')).toEqual([['au', null], ['au', 'wa']])
+    expect(regions('AU-NSW')).toEqual([['au', null], ['au', 'nsw']])
+    expect(regions('CA-QC')).toEqual([['ca', null], ['ca', 'qc']])
+    // Before a hyphen "PA" is Panama's code, not Pennsylvania.
+    expect(regions('PA-8')).toEqual([['pa', null]])
+  })
+  it('reads a subdivision it has no region for as its country, still narrowed by a state the text names', () => {
+    const regions = (text: string, country: string) => applyHints(parseDescription(text), { ...base, country }).places.map((p) => [p.country, p.regions[0] ?? null])
+    expect(regions('electricity', 'FR-IDF')).toEqual([['fr', null]])
+    expect(regions('grid electricity Texas', 'US-ZZ')).toEqual([['us', null], ['us', 'tx']])
+  })
+  it('refuses a country hint it cannot read, with or without a subdivision', () => {
+    for (const country of ['Atlantis', 'U-TX', 'US-TEXAS', 'US_TX']) {
+      try {
+        applyHints(parseDescription('electricity'), { ...base, country })
+        throw new Error(`expected invalid_request for ${country}`)
+      } catch (e) {
+        expect(isEngineError(e) && e.data).toMatchObject({ issues: [{ path: 'country' }] })
+      }
+    }
+  })
   it('reads US units a hint names: lbs and short tons', () => {
     expect(applyHints(parseDescription('R-404A'), { ...base, unit: 'lbs' }).unit?.id).toBe('lb')
     expect(applyHints(parseDescription('mixed recyclables'), { ...base, unit: 'short tons' }).unit?.id).toBe('short ton')

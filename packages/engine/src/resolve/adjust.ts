@@ -34,18 +34,47 @@ function regionsWithin(parsed: ParsedDescription, country: string): Place[] {
   return within
 }
 
+/** An ISO 3166-2 code: a country's alpha-2 code, a hyphen, its subdivision (`US-TX`, `AU-NSW`, `GB-SCT`). */
+const SUBDIVISION = /^([A-Za-z]{2})-([A-Za-z0-9]{1,3})$/
+
+/** Any ISO 3166-1 alpha-2 code is taken as given, even one the place table does not name. */
+function anyAlpha2(code: string): Place | null {
+  return /^[A-Za-z]{2}$/.test(code) ? { country: code.toLowerCase(), regions: [], label: code } : null
+}
+
+/**
+ * The places a country hint names. An ISO 3166-2 code (as ledgers and ERP exports write a site's
+ * location) is its country, narrowed to the state or region where the place table knows its code
+ * ("US-TX" reads as Texas in the US; "AU-WA" Western Australia); a subdivision with no factors of its
+ * own ("FR-IDF") reads as its country, and the explanation names the place read.
+ */
+function placesFromHint(hint: string, parsed: ParsedDescription): Place[] | null {
+  const subdivision = SUBDIVISION.exec(hint.trim())
+  if (subdivision) {
+    const [, code = '', sub = ''] = subdivision
+    const named = placeFromHint(code)
+    // "PA" alone may be read as Pennsylvania; before a hyphen it is a country's code (Panama).
+    const country = named && named.regions.length === 0 ? named : anyAlpha2(code)
+    if (!country) return null
+    const region = regionCodeIn(country.country, sub)
+    return region ? [country, region] : [country, ...regionsWithin(parsed, country.country)]
+  }
+  const place = placeFromHint(hint) ?? anyAlpha2(hint)
+  if (!place) return null
+  return [place, ...(place.regions.length === 0 ? regionsWithin(parsed, place.country) : [])]
+}
+
 /** Hints win over the text; a hint that cannot be read is an error, never silently dropped. */
 export function applyHints(parsed: ParsedDescription, req: ParsedResolveRequest): ParsedDescription {
   let places = parsed.places
   if (req.country) {
-    // Any ISO 3166-1 alpha-2 code is taken as given, even one the place table does not name.
-    const place = placeFromHint(req.country) ?? (/^[A-Za-z]{2}$/.test(req.country) ? { country: req.country.toLowerCase(), regions: [], label: req.country } : null)
-    if (!place) {
+    const hinted = placesFromHint(req.country, parsed)
+    if (!hinted) {
       throw engineError('invalid_request', `Unknown country hint "${req.country}".`, {
-        issues: [{ path: 'country', message: 'must be an ISO 3166-1 alpha-2/alpha-3 code or a country name' }],
+        issues: [{ path: 'country', message: 'must be an ISO 3166-1 alpha-2/alpha-3 code, an ISO 3166-2 code (US-TX) or a country name' }],
       })
     }
-    places = [place, ...(place.regions.length === 0 ? regionsWithin(parsed, place.country) : [])]
+    places = hinted
   }
   let unit = parsed.unit
   if (req.unit) {

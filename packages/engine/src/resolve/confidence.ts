@@ -18,6 +18,7 @@ const at = {
   unitExact: featureIndex('unit_exact'),
   materialUnitExact: featureIndex('material_unit_exact'),
   unaskedWasteUnitExact: featureIndex('unasked_waste_unit_exact'),
+  refrigerantUnitExact: featureIndex('refrigerant_unit_exact'),
   spend: featureIndex('spend_row'),
   uncovered: featureIndex('uncovered'),
   geoMismatch: featureIndex('geo_mismatch'),
@@ -40,7 +41,7 @@ export function confidenceInputs(top: readonly Scored[], probability: readonly n
     top[1] ? Math.min(10, best.score - top[1].score) : 10,
     x[at.coverageFull] ?? 0,
     Math.max(x[at.geoExact] ?? 0, x[at.geoExactRegion] ?? 0, x[at.materialGeoExact] ?? 0),
-    Math.max(x[at.unitExact] ?? 0, x[at.materialUnitExact] ?? 0, x[at.unaskedWasteUnitExact] ?? 0),
+    Math.max(x[at.unitExact] ?? 0, x[at.materialUnitExact] ?? 0, x[at.unaskedWasteUnitExact] ?? 0, x[at.refrigerantUnitExact] ?? 0),
     x[at.spend] ?? 0,
     Math.min(5, x[at.uncovered] ?? 0),
     // The place or the unit named and not met, as one input: training has few top matches missing

@@ -46,6 +46,7 @@ const SAYS: Record<string, string> = {
   unit_convertible: 'its unit converts to the unit named',
   material_unit_exact: 'it is a material declared in the unit named',
   unasked_waste_unit_exact: 'it is a waste route in the unit named',
+  refrigerant_unit_exact: 'it is a refrigerant in the unit named',
   unit_per_traveller: "it is per passenger distance, the distance named read as one traveller's",
   material_unit_convertible: "it is a material whose declared unit converts to the unit named (by its own density or area mass where the kinds differ)",
   average: "it is the source's average",

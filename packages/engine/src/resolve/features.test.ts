@@ -142,6 +142,8 @@ describe('features of materials and waste routes', () => {
     extra('materials.metal.metal_steel_cans.primary_material_production', 'Material use: Metal, Steel cans, primary material production', 'kg CO2e per tonne', { country: 'gb' }),
     extra('fuels.au.liquefied_natural_gas.gaseous_scope1_gj', 'Liquefied natural gas: scope 1 emission factor per GJ', 'kg CO2e per GJ', { country: 'au' }),
     extra('fuels.au.natural_gas_distributed_in_a_pipeline.gaseous_scope1_gj', 'Natural gas distributed in a pipeline: scope 1 emission factor per GJ', 'kg CO2e per GJ', { country: 'au' }),
+    extra('refrigerants.gb.r290_propane.kg', 'Refrigerant & other: Other products, R290 = propane, per kg', 'kg CO2e per kg', { country: 'gb' }),
+    extra('fuels.gb.gaseous_fuels_propane.tonnes', 'Fuels: Gaseous fuels, Propane, per tonne', 'kg CO2e per tonne', { country: 'gb' }),
   ].sort((a, b) => (a.key < b.key ? -1 : 1))
   const withMaterials = new LoadedRelease(artifact)
   const of = (description: string, key: string, unit?: string, country?: string) => features(description, { ...(unit ? { unit } : {}), ...(country ? { country } : {}) }, withMaterials).of(key)
@@ -162,6 +164,13 @@ describe('features of materials and waste routes', () => {
     expect(asked('unit_exact')).toBe(1)
     expect(asked('unasked_waste_unit_exact')).toBe(0)
     expect(of('aggregates', 'materials.construction.aggregates.primary_material_production', 'tonnes')('material_unit_exact')).toBe(1)
+  })
+  it('weighs the kg of a refrigerant apart from other exact units (every refrigerant is per kg)', () => {
+    const r290 = of('propane', 'refrigerants.gb.r290_propane.kg', 'kg')
+    expect([r290('refrigerant_unit_exact'), r290('unit_exact')]).toEqual([1, 0])
+    const fuel = of('propane', 'fuels.gb.gaseous_fuels_propane.tonnes', 'tonnes')
+    expect([fuel('refrigerant_unit_exact'), fuel('unit_exact')]).toEqual([0, 1])
+    expect(of('propane', 'fuels.gb.gaseous_fuels_propane.tonnes', 'kg')('unit_convertible')).toBeGreaterThan(0)
   })
   it('reads the place of a material apart from the place of other factors', () => {
     const rebar = of('steel rebar', 'materials.steel.reinforcement.wire', 'tonnes', 'GB')

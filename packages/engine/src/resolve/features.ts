@@ -30,6 +30,9 @@ const BASE = [
   // A waste route nobody asked for, in the unit named: the UK tables publish waste and material use
   // alike per tonne, so a tonne says nothing of which is meant ("bought 20 tonnes of aggregates").
   'unasked_waste_unit_exact',
+  // A refrigerant in the unit named: every refrigerant is published per kg (its GWP), so a kg says
+  // nothing of whether a leak or a fuel burnt is meant ("propane" in kg ranked R290 first).
+  'refrigerant_unit_exact',
   // A plain distance named for a factor per passenger distance, read as one traveller's ("coach
   // travel" in km): weighed apart from the other conversions (litres/gallons, kWh/GJ), since a car's
   // per-vehicle km is the exact unit beside it and "km" alone does not say which is meant.

@@ -441,7 +441,7 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
     }
     const unitFit = parsed.unit ? unitFitOf(parsed.unit, rf.facts) : 1
     const unitMatch = unitMatchOf(parsed.unit, unitFit)
-    if (unitMatch === 'exact') put(x, rf.material ? I.material_unit_exact : rf.variants & ~asked & WASTE_ROUTE ? I.unasked_waste_unit_exact : I.unit_exact, 1)
+    if (unitMatch === 'exact') put(x, rf.material ? I.material_unit_exact : rf.variants & ~asked & WASTE_ROUTE ? I.unasked_waste_unit_exact : rf.domain === 'refrigerants' ? I.refrigerant_unit_exact : I.unit_exact, 1)
     else if (unitMatch === 'convertible') {
       if (rf.material) put(x, I.material_unit_convertible, unitFit)
       else if (perTraveller(parsed.unit, rf.facts.unit)) put(x, I.unit_per_traveller, 1)

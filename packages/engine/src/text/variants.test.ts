@@ -53,4 +53,15 @@ describe('variants', () => {
     expect(variantWeight(coking, askedVariants('coal tonnes'))).toBe(0.5)
     expect(variantWeight(coking, askedVariants('coking coal for the blast furnace'))).toBe(1)
   })
+  it('marks electricity from one named source below the grid unless the source is asked for', () => {
+    const hydro = rowVariants(row('electricity.de.electricity_from_hydropower.oekobaudat', 'Electricity from hydropower', 'Strom', 'kg CO2e per kWh'))
+    const nuclear = rowVariants(row('electricity.fr.electricity_energy_source_nuclear_plant.ademe', 'Nuclear plant, FR', 'Energy > Electricity', 'kg CO2e per kWh'))
+    // (ÖKOBAUDAT's rows are also LCA processes, which halves them once more.)
+    expect(variantWeight(hydro, askedVariants('Strom Deutschland'))).toBe(variantWeight(hydro, askedVariants('Strom aus Wasserkraft')) / 2)
+    expect(variantWeight(nuclear, askedVariants('electricity France kWh'))).toBe(0.5)
+    expect(variantWeight(nuclear, askedVariants('nuclear power France'))).toBe(1)
+    // A grid mix is the grid, whatever the source calls its column.
+    expect(rowVariants(row('electricity.fr.electricity_energy_source_grid_mix.ademe_2020', 'Grid mix, FR', 'Energy > Electricity', 'kg CO2e per kWh'))).toBe(0)
+    expect(rowVariants(row('electricity.de.grid_average.location_emaps', 'Germany grid average', 'Electricity', 'kg CO2e per kWh'))).toBe(0)
+  })
 })

@@ -1,7 +1,8 @@
 /**
  * Variants of a factor that answer a narrower question than people usually ask: well-to-tank,
  * outside of scopes, T&D losses, managed assets, net CV, non-baseload, market-based,
- * refrigerated, a given laden share, supply-chain margins, recycled-material routes.
+ * refrigerated, a given laden share, supply-chain margins, recycled-material routes, electricity
+ * from one named generation source.
  * Resolve ranks them below the plain factor unless the description asks for them.
  */
 import type { FactorRow } from '../release/schema.ts'
@@ -45,6 +46,13 @@ const RULES: VariantRule[] = [
   // Coking (metallurgical) coal is the steelworks' coal; coal burnt for heat or power is the plain question.
   { name: 'coking_coal', row: (_k, _s, n) => /\bcoking coal\b/.test(n), asked: /coking|metallurgical|\bmet coal\b|steelmaking|steel making|blast furnace/ },
   { name: 'recycled_route', row: (k) => /closed_loop|re_used|open_loop/.test(method(k)), asked: /recycl|closed loop|closed-loop|re-?used|reuse|secondary/ },
+  // Electricity from one named source (ÖKOBAUDAT's "Strom aus Wasserkraft", ADEME's wind, nuclear and
+  // PV plants) answers a question about that source, not about the grid a site draws from.
+  {
+    name: 'generation_source',
+    row: (k) => /^electricity\.[a-z0-9_]+\.electricity_(from_|energy_source_(?!grid_mix))/.test(k),
+    asked: /hydro|wasserkraft|wind|solar|photovolt|\bpv\b|nuclear|kernkraft|atomstrom|coal|kohle|gas.?fired|\boil\b|geotherm|renewable|erneuerbar|okostrom|oekostrom|green (electricity|power|tariff)|biomass|biogas|power plant|kraftwerk/,
+  },
 ]
 
 /** Names of the variant rules, in bit order (resolve learns one weight per variant). */

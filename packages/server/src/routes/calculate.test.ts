@@ -57,6 +57,16 @@ describe('resolve', () => {
     expect(body.matches.length).toBeLessThanOrEqual(3)
   })
 
+  it('reads an ISO 3166-2 country hint as its state; an unreadable one is 400 invalid_request on country', async () => {
+    const res = await h.json('/v1/calculate/resolve', { description: 'grid electricity', country: 'US-TX', limit: 3 }, key)
+    expect(res.status).toBe(200)
+    const body = (await res.json()) as { matches: Array<{ explanation: { place: { read: string[]; from: string } } }> }
+    expect(body.matches[0]?.explanation.place).toMatchObject({ read: ['united states', 'texas'], from: 'hint' })
+    const bad = await h.json('/v1/calculate/resolve', { description: 'grid electricity', country: 'US-TEXAS' }, key)
+    expect(bad.status).toBe(400)
+    expect(await errorOf(bad)).toMatchObject({ code: 'invalid_request', issues: [expect.objectContaining({ path: 'country' })] })
+  })
+
   it('400 invalid_request without a description', async () => {
     const res = await h.json('/v1/calculate/resolve', { limit: 3 }, key)
     expect(res.status).toBe(400)

@@ -59,7 +59,7 @@ addPhrase('european', { country: 'eu', regions: [], label: 'Europe' })
 for (const g of ['global', 'world', 'worldwide', 'international average', 'world average']) {
   addPhrase(g, { country: 'glo', regions: [], label: 'global' })
 }
-/** Two-letter region codes by country (`au:WA` Western Australia, `us:WA` Washington), read when a country hint says whose code it is. */
+/** Region codes by country (`au:WA` Western Australia, `us:WA` Washington, `ca:QC` Quebec), read when a country hint says whose code it is. */
 const REGION_CODES = new Map<string, Place>()
 
 for (const [code, name, grids] of lines(US_STATES)) {
@@ -89,6 +89,7 @@ for (const [code, ...names] of lines(CA_PROVINCES)) {
   if (!code) continue
   const place: Place = { country: 'ca', regions: [code], label: names[0] ?? code }
   for (const n of names) addPhrase(n, place)
+  REGION_CODES.set(`ca:${code.toUpperCase()}`, place)
 }
 for (const [city, country, regions] of lines(CITIES)) {
   if (!city || !country) continue

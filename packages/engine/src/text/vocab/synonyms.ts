@@ -108,8 +108,9 @@ const GROUPS: string[] = [
   'clothing : textiles|garments|textilien|altkleider',
   'weee : electrical waste|electronic waste|e waste|ewaste|elektroschrott',
   // US EPA's "Mixed MSW" is the same general waste; so is waste sent to landfill with no material named
-  // (the UK's plastics row, with the fewest words left unmentioned, answered it at 9 kg CO2e/t against 497).
-  'commercial and industrial waste|household residual waste|mixed msw : general waste|waste general|residual waste|mixed waste|black bag waste|restmull|restabfall|municipal waste|municipal solid waste|msw|siedlungsabfall|waste to landfill|waste sent to landfill|landfill waste|landfilled waste|waste landfill|waste collection|trade waste|rubbish|general rubbish|trash|garbage|refuse|skip hire|bin collection',
+  // (the UK's plastics row, with the fewest words left unmentioned, answered it at 9 kg CO2e/t against 497),
+  // and so is "landfill" or "waste disposal" alone (the plastics row again, or US beef).
+  'commercial and industrial waste|household residual waste|mixed msw : general waste|waste general|residual waste|mixed waste|black bag waste|restmull|restabfall|municipal waste|municipal solid waste|msw|siedlungsabfall|waste to landfill|waste sent to landfill|landfill waste|landfilled waste|waste landfill|waste collection|trade waste|rubbish|general rubbish|trash|garbage|refuse|skip hire|bin collection|landfill|landfilled|landfilling|waste disposal|disposal to landfill|landfill disposal',
   // US EPA's vehicles: a pickup is a light-duty truck.
   'light duty truck : pickup|pickups|pickup truck|pick up truck',
   'freighting|freight @freight : shipping|haulage|goods transport|logistics',
