@@ -93,6 +93,18 @@ describe.skipIf(latest === null)(`real latest release${latest === null ? ' (skip
     expect(top('wind power electricity', { country: 'DE', unit: 'kWh' })?.key).toBe('electricity.de.electricity_from_wind_power.oekobaudat')
   })
 
+  it('answers US travel by the mode named, not by "business travel and employee commuting" in the car\'s name', () => {
+    const top = (description: string, hints: { country?: string; unit?: string } = {}) => engine.resolve({ description, ...hints, limit: 3 }).matches[0]
+    expect(top('business travel flights', { country: 'US', unit: 'miles' })?.key).toMatch(/^transport\.us\.air_travel_/)
+    const bus = top('employee commuting bus', { country: 'US', unit: 'miles' })
+    expect(bus?.key).toBe('transport.us.bus.passenger_mile_co2')
+    // "commuting" is a word of the per-gas rows, not a typo of "computing".
+    expect(top('employee commuting car', { country: 'US', unit: 'miles' })?.explanation.matched_words).toContain('commuting')
+    // A taxi's km is the vehicle's; bottled gas is LPG.
+    expect(top('taxi', { country: 'GB', unit: 'km' })?.key).toBe('transport.gb.taxis_regular_taxi.business_travel_km')
+    expect(top('bottled gas', { unit: 'kg' })?.key).toBe('fuels.gb.gaseous_fuels_lpg.tonnes')
+  })
+
   it('reads an ISO 3166-2 country hint as the state or province it names', () => {
     const top = (country: string) => engine.resolve({ description: 'electricity', country, unit: 'kWh', limit: 3 }).matches[0]
     expect([top('US-TX')?.key, top('US-TX')?.explanation.place.read]).toEqual(['electricity.us.state_tx.location_total_output', ['united states', 'texas']])

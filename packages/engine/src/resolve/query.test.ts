@@ -11,6 +11,14 @@ describe('buildQuery', () => {
     // Two concepts plus the place words.
     expect(built.tree.queries).toHaveLength(3)
   })
+  it('maps a word written to its own concept, not to the concept whose synonym it also is', () => {
+    // "flights" adds "air travel"; the "travel" written is a concept of its own.
+    const built = buildQuery(parseDescription('business travel flights'))
+    const concept = (t: string) => built.conceptOfTerm.get(t)
+    expect(concept('travel')).not.toBe(concept('flight'))
+    expect(concept('air')).toBe(concept('flight'))
+    expect(new Set([concept('business'), concept('travel'), concept('flight')]).size).toBe(3)
+  })
   it('asks for fuzzy matching only of words the index does not know', () => {
     const tree = buildQuery(parseDescription('desiel'), (t) => t === 'diesel').tree
     const group = tree.queries[0] as unknown as { queries: Array<{ fuzzy: (t: string, i: number, all: string[]) => unknown }> }

@@ -46,8 +46,16 @@ export function buildQuery(parsed: ParsedDescription, knows: (term: string) => b
       const q = phraseQuery(alt, alternative)
       if (q) parts.push(q)
     }
-    for (const phrase of [concept.phrase, ...concept.alternatives]) for (const t of terms(phrase)) if (!conceptOfTerm.has(t)) conceptOfTerm.set(t, n)
     if (parts.length) queries.push({ combineWith: 'OR', queries: parts })
+  })
+  // A word as written is its own concept's before it is another's synonym: in "business travel flights"
+  // "travel" is written, and not the "air travel" of "flights" (which let a car's "business travel"
+  // cover the flights asked).
+  parsed.concepts.forEach((concept, n) => {
+    for (const t of terms(concept.phrase)) if (!conceptOfTerm.has(t)) conceptOfTerm.set(t, n)
+  })
+  parsed.concepts.forEach((concept, n) => {
+    for (const phrase of concept.alternatives) for (const t of terms(phrase)) if (!conceptOfTerm.has(t)) conceptOfTerm.set(t, n)
   })
   const placeTerms = terms(parsed.placeWords.join(' '))
   // Place words only where a name says it ("Hotel stay, Germany"): the key's country segment

@@ -137,7 +137,7 @@ const FIELD_FEATURE: Record<string, number> = { name: I.in_name, section: I.in_s
 const PRE_KEEP = 120
 
 const co2Rows = new WeakMap<LoadedRelease, boolean>()
-function hasCo2Rows(release: LoadedRelease): boolean {
+export function hasCo2Rows(release: LoadedRelease): boolean {
   let has = co2Rows.get(release)
   if (has === undefined) {
     has = release.gases().includes('co2')

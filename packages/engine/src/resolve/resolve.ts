@@ -4,6 +4,7 @@
  * adjust.ts, candidates and their features rank.ts, the fitted weights model.ts.
  */
 import type { LoadedRelease } from '../index/loaded.ts'
+import { indexHasTerm } from '../index/search-index.ts'
 import { sourceOf } from '../release/view.ts'
 import { askedVariants } from '../text/variants.ts'
 import { dropReferences } from '../text/vocab/references.ts'
@@ -17,7 +18,7 @@ import { calibrated, topCalibration } from './model.ts'
 import type { ParsedDescription } from './parse.ts'
 import { parseDescription } from './parse.ts'
 import type { Scored } from './rank.ts'
-import { byScore, scoreCandidates } from './rank.ts'
+import { byScore, hasCo2Rows, scoreCandidates } from './rank.ts'
 import type { ParsedResolveRequest, ResolveMatch, ResolveResponse } from './schema.ts'
 
 export { RESOLVE_LIMIT_MAX, ResolveRequestSchema, ResolveResponseSchema } from './schema.ts'
@@ -32,13 +33,22 @@ export interface Ranked {
   probability: number[]
 }
 
+/**
+ * A word the main index lacks that is still no typo: an industry's word, or a word of the rows
+ * published per gas only, which have their own index (US EPA's "Passenger Car, business travel and
+ * employee commuting": "commuting" was read as "computing").
+ */
+function knownTerm(release: LoadedRelease, model: ResolveModel, term: string): boolean {
+  return industryKnows(release, model, term) || (hasCo2Rows(release) && indexHasTerm(release.gasIndex('co2'), term))
+}
+
 /** Parse a request and score every candidate (unsorted); the training script reads these too. */
 export function candidatesOf(release: LoadedRelease, req: ParsedResolveRequest, model: ResolveModel): { parsed: ParsedDescription; all: Scored[] } {
   // Read without bookkeeping references ("ref 3-61", "invoice 4411", "PO 12345": a document, not the
   // activity): the answer depends on nothing else of the text (emissions resolves lines that differ
   // only by a reference once, calc/emissions/line.ts).
   const description = dropReferences(req.description)
-  const parsed = repairTypos(applyHints(parseDescription(description), req), release, (t) => industryKnows(release, model, t))
+  const parsed = repairTypos(applyHints(parseDescription(description), req), release, (t) => knownTerm(release, model, t))
   return { parsed, all: scoreCandidates(release, parsed, askedVariants(description), model, description) }
 }
 

@@ -11,6 +11,9 @@ describe('weights', () => {
   it('counts generic activity words a third', () => {
     expect(conceptWeight('combustion')).toBeCloseTo(0.35)
     expect(conceptWeight('diesel')).toBe(1)
+    // Who travels and why: US EPA names every mode of its travel table with them.
+    for (const word of ['business', 'employee', 'commuting', 'staff']) expect(conceptWeight(word)).toBeCloseTo(0.35)
+    expect(conceptWeight('bus')).toBe(1)
   })
   it('converts material units through published density', () => {
     const tonne = unitInfo('tonne')

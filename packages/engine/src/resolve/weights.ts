@@ -7,9 +7,11 @@ import { unitAgreement } from '../text/units.ts'
 
 /**
  * Generic activity words ("combustion", "vehicles", "travel") say little about which factor:
- * they count a third in coverage, so a factor is not ranked down for lacking them.
+ * they count a third in coverage, so a factor is not ranked down for lacking them. So do the words of
+ * who travels and why ("business travel", "employee commuting", "staff"): US EPA names every mode of
+ * its travel table with them, so the car covered them as well as the flights asked for.
  */
-const WEAK_WORDS = new Set(['combustion', 'burning', 'burnt', 'burned', 'vehicle', 'vehicles', 'travel', 'journey', 'journeys', 'trip', 'trips', 'transport', 'commute', 'use', 'heating', 'emissions', 'emission', 'fuel', 'fuels', 'energy', 'ride', 'rides', 'deliveries', 'delivery', 'hours', 'hour', 'service', 'services'])
+const WEAK_WORDS = new Set(['combustion', 'burning', 'burnt', 'burned', 'vehicle', 'vehicles', 'travel', 'journey', 'journeys', 'trip', 'trips', 'transport', 'commute', 'commuting', 'business', 'employee', 'employees', 'staff', 'use', 'heating', 'emissions', 'emission', 'fuel', 'fuels', 'energy', 'ride', 'rides', 'deliveries', 'delivery', 'hours', 'hour', 'service', 'services'])
 
 export function conceptWeight(phrase: string): number {
   return WEAK_WORDS.has(phrase) ? 0.35 : 1

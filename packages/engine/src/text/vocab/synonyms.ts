@@ -21,7 +21,8 @@ const GROUPS: string[] = [
   // Articulated lorries are their own HGV class in the sources ("All artics"), not a synonym of HGV.
   'artics|artic @freight : articulated|articulated lorry|articulated lorries|articulated truck|semi truck|semi trailer|sattelzug',
   'van|vans @freight : lgv|light goods vehicle|delivery van|delivery vans|transporter|lieferwagen|kleintransporter|courier|couriers|courier deliveries|parcel delivery|parcel deliveries|kurier',
-  'lpg @fuels : liquefied petroleum gas|autogas|flussiggas',
+  // Gas sold in bottles is LPG (propane or butane), not natural gas.
+  'lpg @fuels : liquefied petroleum gas|autogas|flussiggas|bottled gas|gas bottles|gas bottle|gas cylinders|gas cylinder|calor gas',
   'cng @fuels : compressed natural gas',
   'lng @fuels : liquefied natural gas',
   'battery electric vehicle @transport @freight : bev|ev|evs|electric car|electric cars|electric vehicle|elektroauto',
@@ -102,7 +103,7 @@ const GROUPS: string[] = [
   'wood pellets : pellets|holzpellets',
   'wood chips : woodchips|hackschnitzel',
   'wood logs : firewood|fire wood|logs|log wood|brennholz|scheitholz',
-  'refrigerant @refrigerants : refrigerants|kaltemittel|f gas|refrigerant leakage|leak|leaks|leakage|top up|topup|refill|recharge|regas',
+  'refrigerant @refrigerants : refrigerants|kaltemittel|f gas|fridge gas|refrigerant gas|air con gas|aircon gas|refrigerant leakage|leak|leaks|leakage|top up|topup|refill|recharge|regas',
   'sulphur hexafluoride @refrigerants : sulfur hexafluoride|sf6',
   // The UK tables name textiles "Clothing" (material use and waste).
   'clothing : textiles|garments|textilien|altkleider',
