@@ -38,7 +38,7 @@ export function buildQuery(parsed: ParsedDescription, knows: (term: string) => b
   const written = writtenOptions(knows)
   const conceptOfTerm = new Map<string, number>()
   const queries: QueryTree[] = []
-  parsed.concepts.forEach((concept, n) => {
+  for (const concept of parsed.concepts) {
     const parts: QueryTree[] = []
     const own = phraseQuery(concept.phrase, written)
     if (own) parts.push(own)
@@ -47,7 +47,7 @@ export function buildQuery(parsed: ParsedDescription, knows: (term: string) => b
       if (q) parts.push(q)
     }
     if (parts.length) queries.push({ combineWith: 'OR', queries: parts })
-  })
+  }
   // A word as written is its own concept's before it is another's synonym: in "business travel flights"
   // "travel" is written, and not the "air travel" of "flights" (which let a car's "business travel"
   // cover the flights asked).
