@@ -105,6 +105,13 @@ describe.skipIf(latest === null)(`real latest release${latest === null ? ' (skip
     expect(top('bottled gas', { unit: 'kg' })?.key).toBe('fuels.gb.gaseous_fuels_lpg.tonnes')
   })
 
+  it('answers IT services in money from the industry that sells them ("IT" is neither Italy nor a stop word)', () => {
+    const top = (description: string, hints: { country?: string; unit?: string } = {}) => engine.resolve({ description, ...hints, limit: 3 }).matches[0]
+    expect(top('IT services', { country: 'US', unit: 'USD' })?.key).toBe('spend.us.naics_541512_computer_systems_design_services.with_margins')
+    expect(top('managed IT services', { unit: 'USD' })?.key).toBe('spend.us.naics_541512_computer_systems_design_services.with_margins')
+    expect(top('electricity IT', { country: 'IT', unit: 'kWh' })?.key).toMatch(/^electricity\.it\./)
+  })
+
   it('reads an ISO 3166-2 country hint as the state or province it names', () => {
     const top = (country: string) => engine.resolve({ description: 'electricity', country, unit: 'kWh', limit: 3 }).matches[0]
     expect([top('US-TX')?.key, top('US-TX')?.explanation.place.read]).toEqual(['electricity.us.state_tx.location_total_output', ['united states', 'texas']])

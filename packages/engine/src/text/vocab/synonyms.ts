@@ -118,7 +118,8 @@ const GROUPS: string[] = [
   'container ship : container shipping|sea freight|ocean freight|containerschiff|seefracht',
   'freight flights|aircraft @freight : air freight|air cargo',
   // Purchases people describe by the item; spend factors are named by the industry making it.
-  // Spend on computers is "Electronic Computer Manufacturing", not "Computer Training".
+  // Spend on computers is "Electronic Computer Manufacturing", not "Computer Training"; IT services are
+  // "Computer Systems Design Services" ("IT services" in USD ranked mobile food services, confidence 0).
   'electronic computer : computer|computers|laptop|laptops|pc|pcs|desktop|desktops|desktop computer|notebook computer|notebook computers',
   'stationery : office paper|printer paper|copy paper|copier paper',
   'furniture : desks|office chairs|chairs|tables',
@@ -126,6 +127,7 @@ const GROUPS: string[] = [
   'software : saas|software licences|software licenses',
   // Categories of a company's spend ledger, named by the industry that sells them (NAICS titles).
   'janitorial : office cleaning|cleaning services|cleaning contract|commercial cleaning|cleaners',
+  'computer systems design services : it services|it support|it consultancy|it consulting|managed it services|managed services|it outsourcing|it contractors|it contractor|tech support',
   'lessors of nonresidential buildings : office rent|rent of premises|premises rent|office lease|commercial rent',
   'scheduled passenger air transportation : airfare|airfares|air fares|air tickets|plane tickets|flight tickets',
   'gasoline stations : fuel card|fuel cards|fleet fuel card|fuel purchases|pump fuel',
