@@ -23,6 +23,8 @@ describe.skipIf(latest === null)(`real latest release${latest === null ? ' (skip
     engine = createEngine()
     if (latest) engine.load(latest.bytes)
   })
+  /** The top match of a description with its hints. */
+  const top = (description: string, hints: { country?: string; unit?: string } = {}) => engine.resolve({ description, ...hints, limit: 3 }).matches[0]
 
   it('answers in the shapes its response schemas describe', () => {
     const search = engine.search({ search: 'concrete', limit: 100 })
@@ -42,7 +44,6 @@ describe.skipIf(latest === null)(`real latest release${latest === null ? ' (skip
   })
 
   it("answers a refrigerant in the US or in Australia from that country's published GWP table (issue 12), and one without a place from the UK's", () => {
-    const top = (description: string) => engine.resolve({ description, limit: 3 }).matches[0]
     const us = top('R-410A leak in the US')
     expect([us?.key, us?.geo_match, us?.value, us?.source.id]).toEqual(['refrigerants.us.r410a.kg', 'exact', 1924, 'us-epa-ghg-hub-2024'])
     expect(top('R-134a leak in the US kg')?.key).toBe('refrigerants.us.hfc_134a.kg')
@@ -53,7 +54,6 @@ describe.skipIf(latest === null)(`real latest release${latest === null ? ' (skip
   })
 
   it('reads petrol in Australia as automotive petrol, not aviation gasoline, and places in all-capital lines only by name', () => {
-    const top = (description: string) => engine.resolve({ description, limit: 3 }).matches[0]
     expect(top('petrol litres Australia')?.key).toBe('fuels.au.automotive_gasoline_petrol_other_than_for_use_as_fuel_in_an_aircraft.liquid_scope1_litre')
     expect(top('diesel Perth')?.key).toMatch(/^fuels\.au\.diesel_oil\./)
     const saw = top('SAW HAND NO. D-23 8 POINT')
@@ -62,7 +62,6 @@ describe.skipIf(latest === null)(`real latest release${latest === null ? ' (skip
   })
 
   it('answers waste sent to landfill with no material named from the general waste rows, not the plastics row (497 against 9 kg CO2e per tonne)', () => {
-    const top = (description: string, hints: { country?: string; unit?: string } = {}) => engine.resolve({ description, ...hints, limit: 3 }).matches[0]
     expect(top('waste to landfill', { country: 'GB', unit: 'tonnes' })?.key).toBe('waste.gb.refuse_household_residual_waste_landfill.tonnes')
     expect(top('waste to landfill')?.key).toBe('waste.gb.refuse_household_residual_waste_landfill.tonnes')
     expect(top('waste to landfill', { country: 'US', unit: 'short tons' })?.key).toBe('waste.us.mixed_msw.landfilled')
@@ -78,7 +77,6 @@ describe.skipIf(latest === null)(`real latest release${latest === null ? ' (skip
   })
 
   it('answers propane and butane bought by the kilogram as fuels burnt, not as refrigerant leaks (R290, R600) unless a refrigerant is named', () => {
-    const top = (description: string, hints: { country?: string; unit?: string } = {}) => engine.resolve({ description, ...hints, limit: 3 }).matches[0]
     expect(top('propane', { country: 'GB', unit: 'kg' })?.key).toBe('fuels.gb.gaseous_fuels_propane.tonnes')
     expect(top('propane', { unit: 'kg' })?.key).toBe('fuels.gb.gaseous_fuels_propane.tonnes')
     expect(top('butane', { country: 'GB', unit: 'kg' })?.key).toBe('fuels.gb.gaseous_fuels_butane.tonnes')
@@ -87,14 +85,12 @@ describe.skipIf(latest === null)(`real latest release${latest === null ? ' (skip
   })
 
   it('answers electricity from the grid, not from one named source, unless the source is named ("Strom" with DE ranked hydropower first)', () => {
-    const top = (description: string, hints: { country?: string; unit?: string } = {}) => engine.resolve({ description, ...hints, limit: 3 }).matches[0]
     expect(top('Strom', { country: 'DE', unit: 'kWh' })?.key).toBe('electricity.de.grid_average.location_emaps')
     expect(top('Strom Deutschland')?.key).toMatch(/^electricity\.de\.grid_average\./)
     expect(top('wind power electricity', { country: 'DE', unit: 'kWh' })?.key).toBe('electricity.de.electricity_from_wind_power.oekobaudat')
   })
 
   it('answers US travel by the mode named, not by "business travel and employee commuting" in the car\'s name', () => {
-    const top = (description: string, hints: { country?: string; unit?: string } = {}) => engine.resolve({ description, ...hints, limit: 3 }).matches[0]
     expect(top('business travel flights', { country: 'US', unit: 'miles' })?.key).toMatch(/^transport\.us\.air_travel_/)
     const bus = top('employee commuting bus', { country: 'US', unit: 'miles' })
     expect(bus?.key).toBe('transport.us.bus.passenger_mile_co2')
@@ -106,19 +102,18 @@ describe.skipIf(latest === null)(`real latest release${latest === null ? ' (skip
   })
 
   it('answers IT services in money from the industry that sells them ("IT" is neither Italy nor a stop word)', () => {
-    const top = (description: string, hints: { country?: string; unit?: string } = {}) => engine.resolve({ description, ...hints, limit: 3 }).matches[0]
     expect(top('IT services', { country: 'US', unit: 'USD' })?.key).toBe('spend.us.naics_541512_computer_systems_design_services.with_margins')
     expect(top('managed IT services', { unit: 'USD' })?.key).toBe('spend.us.naics_541512_computer_systems_design_services.with_margins')
     expect(top('electricity IT', { country: 'IT', unit: 'kWh' })?.key).toMatch(/^electricity\.it\./)
   })
 
   it('reads an ISO 3166-2 country hint as the state or province it names', () => {
-    const top = (country: string) => engine.resolve({ description: 'electricity', country, unit: 'kWh', limit: 3 }).matches[0]
-    expect([top('US-TX')?.key, top('US-TX')?.explanation.place.read]).toEqual(['electricity.us.state_tx.location_total_output', ['united states', 'texas']])
-    expect(top('AU-NSW')?.key).toBe('electricity.au.nsw_act.location_scope2_kwh')
-    expect(top('CA-QC')?.key).toMatch(/^electricity\.ca\..*qc/)
+    const electricity = (country: string) => top('electricity', { country, unit: 'kWh' })
+    expect([electricity('US-TX')?.key, electricity('US-TX')?.explanation.place.read]).toEqual(['electricity.us.state_tx.location_total_output', ['united states', 'texas']])
+    expect(electricity('AU-NSW')?.key).toBe('electricity.au.nsw_act.location_scope2_kwh')
+    expect(electricity('CA-QC')?.key).toMatch(/^electricity\.ca\..*qc/)
     // A subdivision without factors of its own: the country's.
-    expect(top('FR-IDF')?.key).toMatch(/^electricity\.fr\.grid_average\./)
+    expect(electricity('FR-IDF')?.key).toMatch(/^electricity\.fr\.grid_average\./)
   })
 
   it('finds the right key first for a one-character typo of a real key', () => {

@@ -50,17 +50,13 @@ function anyAlpha2(code: string): Place | null {
  */
 function placesFromHint(hint: string, parsed: ParsedDescription): Place[] | null {
   const subdivision = SUBDIVISION.exec(hint.trim())
-  if (subdivision) {
-    const [, code = '', sub = ''] = subdivision
-    const named = placeFromHint(code)
-    // "PA" alone may be read as Pennsylvania; before a hyphen it is a country's code (Panama).
-    const country = named && named.regions.length === 0 ? named : anyAlpha2(code)
-    if (!country) return null
-    const region = regionCodeIn(country.country, sub)
-    return region ? [country, region] : [country, ...regionsWithin(parsed, country.country)]
-  }
-  const place = placeFromHint(hint) ?? anyAlpha2(hint)
+  const code = subdivision?.[1] ?? hint
+  const named = placeFromHint(code)
+  // "PA" alone may be read as Pennsylvania; before a hyphen it is a country's code (Panama).
+  const place = subdivision && named && named.regions.length > 0 ? anyAlpha2(code) : (named ?? anyAlpha2(code))
   if (!place) return null
+  const region = subdivision ? regionCodeIn(place.country, subdivision[2] ?? '') : null
+  if (region) return [place, region]
   return [place, ...(place.regions.length === 0 ? regionsWithin(parsed, place.country) : [])]
 }
 

@@ -38,7 +38,11 @@ export function buildQuery(parsed: ParsedDescription, knows: (term: string) => b
   const written = writtenOptions(knows)
   const conceptOfTerm = new Map<string, number>()
   const queries: QueryTree[] = []
-  for (const concept of parsed.concepts) {
+  // A word as written is its own concept's before it is another's synonym: in "business travel flights"
+  // "travel" is written, and not the "air travel" of "flights" (which let a car's "business travel"
+  // cover the flights asked). So the words written are mapped first, the synonyms' after all of them.
+  parsed.concepts.forEach((concept, n) => {
+    for (const t of terms(concept.phrase)) if (!conceptOfTerm.has(t)) conceptOfTerm.set(t, n)
     const parts: QueryTree[] = []
     const own = phraseQuery(concept.phrase, written)
     if (own) parts.push(own)
@@ -47,12 +51,6 @@ export function buildQuery(parsed: ParsedDescription, knows: (term: string) => b
       if (q) parts.push(q)
     }
     if (parts.length) queries.push({ combineWith: 'OR', queries: parts })
-  }
-  // A word as written is its own concept's before it is another's synonym: in "business travel flights"
-  // "travel" is written, and not the "air travel" of "flights" (which let a car's "business travel"
-  // cover the flights asked).
-  parsed.concepts.forEach((concept, n) => {
-    for (const t of terms(concept.phrase)) if (!conceptOfTerm.has(t)) conceptOfTerm.set(t, n)
   })
   parsed.concepts.forEach((concept, n) => {
     for (const phrase of concept.alternatives) for (const t of terms(phrase)) if (!conceptOfTerm.has(t)) conceptOfTerm.set(t, n)

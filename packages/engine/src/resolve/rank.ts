@@ -23,7 +23,7 @@ import type { ResolveModel } from './model.ts'
 import type { ParsedDescription } from './parse.ts'
 import { buildQuery } from './query.ts'
 import type { UnitMatch } from './weights.ts'
-import { rankRowFacts } from './row-facts.ts'
+import { rankRowFacts, type RankRowFacts } from './row-facts.ts'
 import { conceptWeight, perTraveller, unitFitOf, unitMatchOf } from './weights.ts'
 
 /** A kept candidate. The objects (and their vectors) are reused by the next scoreCandidates call: read or copy them before it. */
@@ -129,6 +129,16 @@ function unitTerms(unit: string): ReadonlySet<string> {
 
 /** The variant bit of a waste route (text/variants.ts). */
 const WASTE_ROUTE = 1 << VARIANT_NAMES.indexOf('waste_route')
+
+/**
+ * Which feature an exact unit is: a material's declared unit, an unasked waste route's tonne and a
+ * refrigerant's kg (every refrigerant is per kg) say less of which factor is meant than other units.
+ */
+function exactUnitFeature(rf: RankRowFacts, asked: number): number {
+  if (rf.material) return I.material_unit_exact
+  if (rf.variants & ~asked & WASTE_ROUTE) return I.unasked_waste_unit_exact
+  return rf.domain === 'refrigerants' ? I.refrigerant_unit_exact : I.unit_exact
+}
 
 /** Feature positions by name, read once. */
 const I = Object.fromEntries(BASE_FEATURES.map((n) => [n, featureIndex(n)])) as Record<BaseFeature, number>
@@ -441,7 +451,7 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
     }
     const unitFit = parsed.unit ? unitFitOf(parsed.unit, rf.facts) : 1
     const unitMatch = unitMatchOf(parsed.unit, unitFit)
-    if (unitMatch === 'exact') put(x, rf.material ? I.material_unit_exact : rf.variants & ~asked & WASTE_ROUTE ? I.unasked_waste_unit_exact : rf.domain === 'refrigerants' ? I.refrigerant_unit_exact : I.unit_exact, 1)
+    if (unitMatch === 'exact') put(x, exactUnitFeature(rf, asked), 1)
     else if (unitMatch === 'convertible') {
       if (rf.material) put(x, I.material_unit_convertible, unitFit)
       else if (perTraveller(parsed.unit, rf.facts.unit)) put(x, I.unit_per_traveller, 1)
