@@ -81,7 +81,7 @@ describe('snapshot and restore', () => {
   it('restores the same answers without re-indexing', () => {
     const engine = loadedEngine()
     const snapshot = JSON.parse(JSON.stringify(engine.snapshot())) as ReturnType<typeof engine.snapshot>
-    expect(snapshot.format).toBe('openfactors.engine-snapshot/3')
+    expect(snapshot.format).toBe('openfactors.engine-snapshot/4')
     const restored = createEngine()
     restored.restore(snapshot)
     const req = { description: 'diesel litres' }
@@ -92,6 +92,13 @@ describe('snapshot and restore', () => {
   it('rejects something that is not a snapshot', () => {
     const e = thrown(() => createEngine().restore({ format: 'nope' } as never))
     expect(isEngineError(e) && e.code).toBe('release_invalid')
+  })
+  it('rejects a snapshot whose packed rows are cut short (release_invalid, not a TypeError)', () => {
+    const snapshot = loadedEngine().snapshot()
+    const cut = { ...snapshot, rows: { ...snapshot.rows, plain: { ...snapshot.rows.plain, key: snapshot.rows.plain.key.slice(1) } } }
+    const e = thrown(() => createEngine().restore(cut))
+    expect(isEngineError(e) && e.code).toBe('release_invalid')
+    expect(isEngineError(e) && (e.data as { reason?: string }).reason).toMatch(/column key has \d+ entries/)
   })
 })
 

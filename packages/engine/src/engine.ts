@@ -23,7 +23,7 @@ import { resolveRelease } from './resolve/resolve.ts'
 import type { ResolveModel } from './resolve/model.ts'
 import { modelFor } from './resolve/model.ts'
 import type { EngineSnapshot } from './index/snapshot.ts'
-import { checkSnapshot, takeSnapshot } from './index/snapshot.ts'
+import { checkSnapshot, snapshotArtifact, takeSnapshot } from './index/snapshot.ts'
 import { AsOfSchema } from './params.ts'
 import { z } from 'zod'
 
@@ -150,7 +150,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
       const checked = checkSnapshot(snapshot)
       // The engine wrote the snapshot from a validated artifact: check the envelope only, unless
       // the index must be rebuilt anyway.
-      const artifact = parseArtifact(checked.snapshot.artifact, checked.reuseIndex ? 'envelope' : mode)
+      const artifact = parseArtifact(snapshotArtifact(checked.snapshot), checked.reuseIndex ? 'envelope' : mode)
       return add(checked.reuseIndex ? new LoadedRelease(artifact, checked.snapshot.index, checked.snapshot.gas_indexes) : new LoadedRelease(artifact))
     },
     search(req = {}) {
