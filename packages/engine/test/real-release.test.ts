@@ -102,6 +102,16 @@ describe.skipIf(latest === null)(`real latest release${latest === null ? ' (skip
     expect(top('bottled gas', { unit: 'kg' })?.key).toBe('fuels.gb.gaseous_fuels_lpg.tonnes')
   })
 
+  it('answers a material named alone in tonnes from its material-use row, not a product of it ("glass" in tonnes accepted ÖKOBAUDAT\'s glass bricks)', () => {
+    expect(top('glass', { unit: 'tonnes' })?.key).toBe('materials.other.glass.primary_material_production')
+    expect(top('glass bottles', { unit: 'tonnes' })?.key).toBe('materials.other.glass.primary_material_production')
+    expect(top('concrete', { unit: 'tonnes' })?.key).toBe('materials.construction.concrete.primary_material_production')
+    expect(top('paper', { unit: 'tonnes' })?.key).toMatch(/^materials\.paper\.paper_and_board_(paper|mixed)\.primary_material_production$/)
+    // A product named is still the product.
+    expect(top('glass bricks', { unit: 'kg' })?.key).toBe('materials.masonry.glass_block.bricks')
+    expect(top('structural steel', { unit: 'kg' })?.key).toBe('materials.steel.structural_section.generic')
+  })
+
   it('answers IT services in money from the industry that sells them ("IT" is neither Italy nor a stop word)', () => {
     expect(top('IT services', { country: 'US', unit: 'USD' })?.key).toBe('spend.us.naics_541512_computer_systems_design_services.with_margins')
     expect(top('managed IT services', { unit: 'USD' })?.key).toBe('spend.us.naics_541512_computer_systems_design_services.with_margins')

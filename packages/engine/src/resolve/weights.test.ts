@@ -52,3 +52,28 @@ describe('name-based weights over UK-style names', () => {
     expect(isGeneralRow(uk, pos('transport.gb.cars_by_size_average_car_petrol.km'))).toBe(false)
   })
 })
+
+describe('the columns of a source table', () => {
+  const base = fixtureArtifact()
+  const row = (key: string, name: string, section: string, source_id: string) => ({ ...base.factors[0]!, key, name, section, source_id, unit: 'kg CO2e per tonne', cell_ref: `'X'!${key}` })
+  // 20 UK material-use rows share the method "primary_material_production" (a column of the table);
+  // one ÖKOBAUDAT-style row's method names the product.
+  const materials = ['glass', 'wood', 'tyres', 'plasterboard', 'bricks', 'asphalt', 'aggregates', 'concrete', 'insulation', 'metals', 'books', 'clothing', 'compost', 'mineral oil', 'batteries', 'asbestos', 'soils', 'food', 'plastics', 'paper']
+  const release = new LoadedRelease({
+    ...base,
+    factors: [
+      ...base.factors,
+      ...materials.map((m) => row(`materials.other.${m.replace(' ', '_')}.primary_material_production`, `Material use: Other, ${m}, Primary material production, per tonne`, `Material use > Other > ${m}`, 'uk-test')),
+      row('materials.masonry.glass_block.bricks', 'Glass bricks', 'Mineral building products > Bricks, blocks and elements > Glass block', 'de-test'),
+      row('materials.other.glass.closed_loop_source', 'Material use: Other, Glass, Closed-loop source, per tonne', 'Material use > Other > Glass', 'uk-test'),
+    ],
+  })
+  const pos = (key: string) => release.position(key) ?? -1
+  it("does not count the words of a method many rows of its source share: they say how the table is laid out, not what the row is", () => {
+    // "Glass, Primary material production" is no more specific than "Glass bricks" ("bricks" is in its section's parents).
+    expect(ownNameTerms(release, pos('materials.other.glass.primary_material_production'))).toBe(1)
+    expect(ownNameTerms(release, pos('materials.masonry.glass_block.bricks'))).toBe(1)
+    // A method of one row only is what that row is: its words still count.
+    expect(ownNameTerms(release, pos('materials.other.glass.closed_loop_source'))).toBe(4)
+  })
+})

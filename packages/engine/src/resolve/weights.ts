@@ -62,6 +62,27 @@ export function isGeneralRow(release: LoadedRelease, position: number): boolean 
 
 type TermCache = WeakMap<LoadedRelease, Int16Array>
 
+/** Rows of one source sharing a key's method from which the method is a column of the source's table. */
+const COLUMN_ROWS = 20
+const methodCounts = new WeakMap<LoadedRelease, Map<string, number>>()
+/**
+ * Whether a key's method is one of its source's columns ("primary_material_production" in every UK
+ * material-use row, "litres", "closed_loop") rather than what the row is (ÖKOBAUDAT's methods name
+ * the product): a column's words in the name say nothing of how specific the row is.
+ */
+function isTableColumn(release: LoadedRelease, source: string, method: string): boolean {
+  let counts = methodCounts.get(release)
+  if (!counts) {
+    counts = new Map()
+    for (const r of release.rows) {
+      const k = `${r.source_id} ${r.key.slice(r.key.lastIndexOf('.') + 1)}`
+      counts.set(k, (counts.get(k) ?? 0) + 1)
+    }
+    methodCounts.set(release, counts)
+  }
+  return (counts.get(`${source} ${method}`) ?? 0) >= COLUMN_ROWS
+}
+
 /**
  * How many distinct terms of a row's name pass `keep` and are not in its section path's parents
  * or its unit. Computed once per row and release (the cache holds -1 for "not yet").
@@ -78,7 +99,9 @@ function countOwnNameTerms(release: LoadedRelease, position: number, cache: Term
   let n = 0
   if (row) {
     const steps = row.section.split(' > ')
-    const context = new Set(terms(`${steps.slice(0, -1).join(' ')} ${row.unit}`))
+    const method = row.key.slice(row.key.lastIndexOf('.') + 1)
+    const column = isTableColumn(release, row.source_id, method) ? method.replace(/_/g, ' ') : ''
+    const context = new Set(terms(`${steps.slice(0, -1).join(' ')} ${row.unit} ${column}`))
     for (const t of new Set(terms(row.name))) if (keep(t) && !context.has(t)) n++
   }
   counts[position] = n
