@@ -118,6 +118,18 @@ describe.skipIf(latest === null)(`real latest release${latest === null ? ' (skip
     expect(top('electricity IT', { country: 'IT', unit: 'kWh' })?.key).toMatch(/^electricity\.it\./)
   })
 
+  it('answers more categories of a spend ledger in money from the industry that sells them, and a hotel bill with a place and no money as hotel nights', () => {
+    const usd = { country: 'US', unit: 'USD' }
+    expect(top('printing', usd)?.key).toMatch(/^spend\.us\.naics_32311[13]_commercial_[a-z_]*printing[a-z_]*\.with_margins$/)
+    expect(top('hotel bills', usd)?.key).toBe('spend.us.naics_721110_hotels_except_casino_hotels_and_motels.with_margins')
+    expect(top('telephone and internet', usd)?.key).toBe('spend.us.naics_517311_wired_telecommunications_carriers.with_margins')
+    expect(top('office supplies', usd)?.key).toBe('spend.us.naics_453210_office_supplies_and_stationery_stores.with_margins')
+    expect(top('cleaning supplies', usd)?.key).toBe('spend.us.naics_325612_polish_and_other_sanitation_good_manufacturing.with_margins')
+    expect(top('advertising', usd)?.key).toBe('spend.us.naics_541810_advertising_agencies.with_margins')
+    expect(top('consulting fees', usd)?.key).toMatch(/^spend\.us\.naics_5416(11|18)_[a-z_0-9]+\.with_margins$/)
+    expect(top('hotel bills', { country: 'GB' })?.key).toBe('accommodation.gb.hotel_stay.room_per_night')
+  })
+
   it('reads an ISO 3166-2 country hint as the state or province it names', () => {
     const electricity = (country: string) => top('electricity', { country, unit: 'kWh' })
     expect([electricity('US-TX')?.key, electricity('US-TX')?.explanation.place.read]).toEqual(['electricity.us.state_tx.location_total_output', ['united states', 'texas']])

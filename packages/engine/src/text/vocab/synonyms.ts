@@ -127,6 +127,14 @@ const GROUPS: string[] = [
   'software : saas|software licences|software licenses',
   // Categories of a company's spend ledger, named by the industry that sells them (NAICS titles).
   'janitorial : office cleaning|cleaning services|cleaning contract|commercial cleaning|cleaners',
+  // More of a spend ledger's categories (tried in USD with `US` on 2026-11-25: "printing" ranked printing ink,
+  // "hotel bills" casino hotels, "office supplies" wood office furniture, "cleaning supplies" carpet cleaning).
+  'motels|hotel : hotel bill|hotel bills|hotel invoices',
+  'stationery : office supplies|office stationery',
+  'wired telecommunications : telephone and internet|phone and internet|internet service|broadband|landline|landlines|phone bill|phone bills|telephone bills',
+  'sanitation good : cleaning supplies|cleaning products|cleaning materials',
+  'management consulting : consulting fees|consultancy fees|management consultants|consultants',
+  'advertising agencies : advertising|ad spend|advertising spend',
   'computer systems design services : it services|it support|it consultancy|it consulting|managed it services|managed services|it outsourcing|it contractors|it contractor|tech support',
   'lessors of nonresidential buildings : office rent|rent of premises|premises rent|office lease|commercial rent',
   'scheduled passenger air transportation : airfare|airfares|air fares|air tickets|plane tickets|flight tickets',
@@ -134,7 +142,7 @@ const GROUPS: string[] = [
   'freight transportation arrangement : freight forwarding|freight forwarder|forwarding agent|customs broker|customs brokerage',
   'employment placement agencies : recruitment agency|recruitment agencies|recruitment fees|recruiting|staffing agency|headhunter',
   'facilities support services : facilities management|facility management|building maintenance',
-  'commercial printing : printing services|print services|printing costs|print jobs|brochure printing',
+  'commercial printing : printing|printing services|print services|printing costs|print jobs|brochure printing',
   'commercial banking : bank charges|bank fees|banking fees|bank service charges|account fees',
   'wireless telecommunications carriers : mobile phone bill|mobile phone bills|cell phone bill|cell phone plan|mobile contract|mobile plan|mobile airtime',
   'water supply|water supply and irrigation : water bill|water bills|water charges|water rates',
