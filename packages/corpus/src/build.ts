@@ -12,7 +12,7 @@
 import { RESOLVE_MODEL } from '@openfactors/engine/resolve-model'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { FactorRow, ReleaseArtifact } from '@openfactors/engine/release'
+import type { FactorRow, ReleaseArtifact, WordVectors } from '@openfactors/engine/release'
 import {
   encodeArtifact,
   readManifest,
@@ -25,6 +25,7 @@ import {
 import type { SourceAdapter } from './adapters/types.ts'
 import { AdapterUnavailableError } from './adapters/registry.ts'
 import { readNaicsIndustryWords } from './build/industry-words.ts'
+import { readWordVectors } from './build/word-vectors.ts'
 import { assembleRelease } from './build/assemble.ts'
 import { checkEdition, type CheckMark } from './checks/index.ts'
 import { runEdition, type EditionRun } from './build/run-edition.ts'
@@ -131,9 +132,14 @@ export async function buildReleases(opts: BuildOptions): Promise<BuildResult> {
   const artifacts: ReleaseArtifact[] = []
   const releaseReports: ReleaseReport[] = []
   const industryWords = readNaicsIndustryWords()
+  // Every word of the industries' NAICS text has a vector; the labelled lines' words only when they
+  // are common words (else out-of-fold figures would read a word the fold's own line brought in).
+  // Read once, for the first release with spend factors.
+  let vectors: WordVectors | undefined
+  const wordVectors = () => (vectors ??= readWordVectors(industryVocabulary(industryWords)))
   for (const [i, decl] of releases.entries()) {
     progress({ phase: 'assemble', fraction: i / releases.length, current: decl.mb_version })
-    const { artifact, duplicates, copies } = assembleRelease(decl, lock.editions, rowsByEdition, industryWords)
+    const { artifact, duplicates, copies } = assembleRelease(decl, lock.editions, rowsByEdition, industryWords, wordVectors)
     for (const c of copies.slice(0, 20)) errors.push(`${decl.mb_version}: keys ${c.keys.join(', ')} are all served from ${c.source_id} ${c.cell_ref} (a key may not copy another)`)
     if (copies.length > 20) errors.push(`${decl.mb_version}: ... and ${copies.length - 20} more cells served under several keys`)
     for (const d of duplicates.slice(0, 20)) {
@@ -196,4 +202,11 @@ async function loadFrom(adapters: Readonly<Record<string, SourceAdapter>>, id: s
   const a = adapters[id]
   if (!a) throw new AdapterUnavailableError(id, 'not among the adapters given to buildReleases')
   return a
+}
+
+/** Every word of the industries' NAICS words. */
+function industryVocabulary(industryWords: ReadonlyMap<string, string>): Set<string> {
+  const out = new Set<string>()
+  for (const text of industryWords.values()) for (const w of text.split(' ')) if (w) out.add(w)
+  return out
 }

@@ -130,6 +130,14 @@ describe.skipIf(latest === null)(`real latest release${latest === null ? ' (skip
     expect(top('hotel bills', { country: 'GB' })?.key).toBe('accommodation.gb.hotel_stay.room_per_night')
   })
 
+  it('places a product word no labelled line and no NAICS text has by what it means (word vectors)', () => {
+    // "necktie", "chainsaw" and "sweatshirt" are in neither the model's labelled lines nor the release's industry words.
+    const industry = (description: string) => top(description, { unit: 'USD' })?.key.replace(/^spend\.us\.naics_(\d{6})_.*$/, '$1')
+    expect(industry('neckties')).toBe('315990')
+    expect(industry('chainsaw')).toMatch(/^(333991|332216)$/)
+    expect(industry('sweatshirts')).toMatch(/^3152\d\d$/)
+  })
+
   it('reads an ISO 3166-2 country hint as the state or province it names', () => {
     const electricity = (country: string) => top('electricity', { country, unit: 'kWh' })
     expect([electricity('US-TX')?.key, electricity('US-TX')?.explanation.place.read]).toEqual(['electricity.us.state_tx.location_total_output', ['united states', 'texas']])

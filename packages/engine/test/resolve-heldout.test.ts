@@ -57,5 +57,6 @@ describe.skipIf(latest === null)('resolve on held-out descriptions (real latest 
   })
 })
 
-const PURCHASE_TOP1_FLOOR = 0.45
-const PURCHASE_TOP5_FLOOR = 0.69
+/** The figures reached (model f86.cbb74c: 48.1% / 70.9%) less a line or two, under the targets (50% / 75%). */
+const PURCHASE_TOP1_FLOOR = 0.47
+const PURCHASE_TOP5_FLOOR = 0.7

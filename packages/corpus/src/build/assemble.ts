@@ -3,7 +3,7 @@
  * cells, unless it is the very same cell of the same edition), no two keys served from one
  * cell (that would be a copy), editions and factors sorted.
  */
-import type { FactorRow, ReleaseArtifact } from '@openfactors/engine/release'
+import type { FactorRow, ReleaseArtifact, WordVectors } from '@openfactors/engine/release'
 import { RELEASE_FORMAT } from '@openfactors/engine/release'
 import { RESOLVE_MODEL } from '@openfactors/engine/resolve-model'
 import { toArtifactEdition } from '../lock/lock.ts'
@@ -38,6 +38,8 @@ export function assembleRelease(
   editions: readonly LockEdition[],
   rowsByEdition: ReadonlyMap<string, readonly FactorRow[]>,
   industryWords: ReadonlyMap<string, string> = new Map(),
+  /** The word vectors for a release with industries (read on first need: about 300 MB of JSON). */
+  wordVectors?: () => WordVectors,
 ): Assembled {
   const included = editions.filter((e) => decl.editions.includes(e.id) && rowsByEdition.has(e.id)).sort((a, b) => cmp(a.id, b.id))
   const byKey = new Map<string, FactorRow>()
@@ -82,7 +84,7 @@ export function assembleRelease(
       released_at: decl.released_at,
       editions: included.map(toArtifactEdition),
       factors,
-      ...industryWordsField(factors, industryWords),
+      ...industryWordsField(factors, industryWords, wordVectors),
       // The fitted resolve model travels with the data: a browser loads it with the release.
       resolve_model: RESOLVE_MODEL,
     },
@@ -92,7 +94,9 @@ export function assembleRelease(
   }
 }
 
-function industryWordsField(factors: readonly FactorRow[], words: ReadonlyMap<string, string>): Pick<ReleaseArtifact, 'industry_words'> {
+/** The words of the release's industries and, with them, the word vectors that read purchase lines (resolve/semantic.ts). */
+function industryWordsField(factors: readonly FactorRow[], words: ReadonlyMap<string, string>, vectors: (() => WordVectors) | undefined): Pick<ReleaseArtifact, 'industry_words' | 'word_vectors'> {
   const picked = industryWordsFor(factors, words)
-  return picked ? { industry_words: picked } : {}
+  if (!picked) return {}
+  return vectors ? { industry_words: picked, word_vectors: vectors() } : { industry_words: picked }
 }

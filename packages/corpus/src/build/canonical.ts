@@ -95,7 +95,7 @@ export function artifactJson(a: ReleaseArtifact): string {
   })
   return (
     `{"format":${JSON.stringify(RELEASE_FORMAT)},"mb_version":${JSON.stringify(a.mb_version)},"released_at":${JSON.stringify(a.released_at)},\n` +
-    `"editions":[\n${editions.join(',\n')}\n],\n"factors":[\n${factors.join(',\n')}\n]${industryWordsJson(a.industry_words)}${resolveModelJson(a.resolve_model)}}\n`
+    `"editions":[\n${editions.join(',\n')}\n],\n"factors":[\n${factors.join(',\n')}\n]${industryWordsJson(a.industry_words)}${wordVectorsJson(a.word_vectors)}${resolveModelJson(a.resolve_model)}}\n`
   )
 }
 
@@ -104,6 +104,13 @@ function industryWordsJson(words: ReleaseArtifact['industry_words']): string {
   if (!words) return ''
   const lines = Object.keys(words).sort(cmp).map((code) => `${JSON.stringify(code)}:${JSON.stringify(words[code])}`)
   return `,\n"industry_words":{\n${lines.join(',\n')}\n}`
+}
+
+/** `word_vectors` with its fields in a fixed order, when the release has them. */
+function wordVectorsJson(v: ReleaseArtifact['word_vectors']): string {
+  if (!v) return ''
+  const j = JSON.stringify
+  return `,\n"word_vectors":{"source":${j(v.source)},"dims":${j(v.dims)},\n"words":${j(v.words)},\n"signs":${j(v.signs)}}`
 }
 
 /** `resolve_model` with its fields in a fixed order and one industry's learned words per line. */

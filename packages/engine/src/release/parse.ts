@@ -22,6 +22,7 @@ const EnvelopeSchema = z.object({
   editions: z.array(EditionSchema),
   factors: z.array(z.unknown()),
   industry_words: ReleaseArtifactSchema.shape.industry_words,
+  word_vectors: ReleaseArtifactSchema.shape.word_vectors,
   resolve_model: ReleaseArtifactSchema.shape.resolve_model,
 })
 

@@ -8,9 +8,12 @@
  */
 import { z } from 'zod'
 import { ResolveModelSchema } from './resolve-model.ts'
+import { WordVectorsSchema } from './word-vectors.ts'
 
 export { ResolveModelSchema } from './resolve-model.ts'
 export type { ResolveModel } from './resolve-model.ts'
+export { WordVectorsSchema } from './word-vectors.ts'
+export type { WordVectors } from './word-vectors.ts'
 
 export const RELEASE_FORMAT = 'openfactors.release/1' as const
 
@@ -207,6 +210,11 @@ export const ReleaseArtifactSchema = z.object({
    * (resolve/industry.ts). Reference words, not factor values; absent before issue 12.
    */
   industry_words: z.record(z.string(), z.string()).optional(),
+  /**
+   * Word vectors for the words of purchase descriptions (release/word-vectors.ts, resolve/semantic.ts):
+   * with `industry_words`, in releases with spend factors since engine 0.32.0.
+   */
+  word_vectors: WordVectorsSchema.optional(),
   /**
    * The fitted resolve model this release is resolved with (release/resolve-model.ts). Written by the
    * corpus build into every release since engine 0.5.0; an engine given an older release falls back

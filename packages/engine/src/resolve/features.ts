@@ -56,6 +56,9 @@ const BASE = [
   // probability, log-probability (scaled to 0-1 from e^-10), 1 / rank among the industries, and
   // the summed probability of its industry group (first 4 NAICS digits).
   'clf_prob', 'clf_log', 'clf_rank', 'clf_group',
+  // The industries the description's words mean by word vectors (resolve/semantic.ts): probability,
+  // log-probability (scaled as clf_log) and 1 / rank, for its industry.
+  'sem_prob', 'sem_log', 'sem_rank',
   // On spend factors: the best text relevance of a factor of another domain covering every
   // concept ("linoleum flooring" names a material that a materials factor matches fully).
   'spend_activity_full',
