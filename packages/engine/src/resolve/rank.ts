@@ -116,7 +116,7 @@ const RESOLVE_SEARCH = { boost: FIELD_BOOST, fields: ['name', 'name_original', '
 const INDUSTRY_CANDIDATES = 40
 /** Industries of the classifier of labelled lines whose spend factors are candidates, most probable first. */
 const CLASSIFIER_CANDIDATES = 10
-/** Industries the description's words mean (word vectors) whose spend factors are candidates (none: the right industry among the candidates for 579 of 696 training lines out of fold instead of 604). */
+/** Industries the description's words mean (word vectors) whose spend factors are candidates (in the first design, docs/resolve.md, none: the right industry among the candidates for 579 of 696 training lines out of fold instead of 604). */
 const SEMANTIC_CANDIDATES = 10
 
 /** Terms of a factor unit: "(US)" in "CO2 per gallon (US)" names the gallon, not a place. */

@@ -5,8 +5,9 @@
  * corpus build to one sign bit per dimension for the commonest English words and every industry
  * word). Each NAICS industry has two centroids: the words of its NAICS title and description
  * (weighted by how few industries share them) and the lines an expert labelled with it
- * (model.learnedWords). A description's vector is the mean of its words' vectors, rarer words
- * weighing more; its similarity to each industry is a softmax over the two centroids' cosines.
+ * (model.learnedWords); the industry's vector is 0.5 × the first plus the second, scaled to unit
+ * length. A description's vector is the mean of its words' vectors, rarer words weighing more; the
+ * industries it means are a softmax over its dot products with theirs.
  *
  * Built once per release and model, like the classifier; scoring a description costs one dot
  * product per industry (about 1,000 × the vector's dimensions).
@@ -18,7 +19,7 @@ import type { ResolveModel } from './model.ts'
 
 /** Weight of the NAICS-text centroid against the labelled lines' centroid (out of fold on training lines, docs/resolve.md). */
 const TEXT_WEIGHT = 0.5
-/** Sharpness of the softmax over industries' similarities (out of fold, purchase lines top-1 / top-5: 20 gave 49.9% / 72.0%, 10 gave 49.6% / 71.8%). */
+/** Sharpness of the softmax over industries' similarities (chosen in the first design, docs/resolve.md: out of fold, purchase lines top-1 / top-5, 20 gave 49.9% / 72.0%, 10 gave 49.6% / 71.8%). */
 const SHARPNESS = 20
 /** Industries reported per description (below them the probability is next to nothing). */
 const KEEP = 40
