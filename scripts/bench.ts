@@ -50,6 +50,9 @@ const SUITES: Record<Suite, () => Promise<unknown>> = {
   http: async () => ({
     throughput_ratio: await runScript('packages/server/bench/throughput-ratio.ts', ['--rounds', '3']),
     http_overhead: await runScript('packages/server/bench/http-overhead.ts', ['--client', 'http', '--calls', '300', '--rounds', '3', '--load', '5']),
+    // The same searches with no answers kept (OPENFACTORS_SEARCH_CACHE_BYTES=0): each one searched,
+    // serialised and gzipped, as a search no client asked before is.
+    http_overhead_search_unkept: await runScript('packages/server/bench/http-overhead.ts', ['--client', 'http', '--calls', '300', '--rounds', '3', '--load', '5', '--only', 'search', '--search-cache', '0']),
   }),
   browser: () => benchBrowser(),
 }

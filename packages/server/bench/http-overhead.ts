@@ -26,9 +26,11 @@
  * busy searches without `Accept-Encoding` (the answer not gzipped). In-process calls are warmed first
  * (`--warm`, default 5,000 calls): a cold engine costs up to three times the CPU per search. `--threads`: the server's
  * busy CPU per call split by thread (main, calculation worker, V8's helper threads) from /proc.
+ * `--search-cache 0`: the server keeps no search answers (OPENFACTORS_SEARCH_CACHE_BYTES), so the ten
+ * searches, repeated, are each searched, serialised and gzipped again (by default they are kept).
  *
  *   npx tsx packages/server/bench/http-overhead.ts [--calls 200] [--rounds 3] [--prof dir] [--calc-workers n] [--only search|resolve]
- *     [--fast false] [--client http] [--concurrency 1] [--load 5 --connections 10] [--identity] [--warm 5000] [--threads]
+ *     [--fast false] [--client http] [--concurrency 1] [--load 5 --connections 10] [--identity] [--warm 5000] [--threads] [--search-cache 0]
  */
 import { createEngine, latestRelease } from '@openfactors/engine'
 import autocannon from 'autocannon'
@@ -129,9 +131,12 @@ async function main(): Promise<void> {
   const workers = flag('calc-workers')
   // `--fast false`: search and resolve through the app (their fast paths off), for an A/B in the same minutes.
   const fast = flag('fast')
+  const searchCache = flag('search-cache')
   const env = {
     OPENFACTORS_RELEASES_DIR: releasesDir, OPENFACTORS_DB: join(work, 'o.db'), OPENFACTORS_OPEN_RATE: '100000000',
     ...(workers ? { OPENFACTORS_CALC_WORKERS: workers } : {}), ...(fast ? { OPENFACTORS_FAST_SEARCH: fast, OPENFACTORS_FAST_RESOLVE: fast } : {}),
+    // `--search-cache 0`: no search answers kept, each search made again (a repeated search is otherwise answered from kept bytes).
+    ...(searchCache !== undefined ? { OPENFACTORS_SEARCH_CACHE_BYTES: searchCache } : {}),
   }
   const prof = flag('prof')
   const concurrency = Number(flag('concurrency') ?? 1)
@@ -240,7 +245,7 @@ async function main(): Promise<void> {
         ...(busy ? { busy: { connections, seconds: loadSeconds, ...busy } } : {}),
       })
     }
-    console.log(JSON.stringify({ date: new Date().toISOString(), fast_paths: fast ?? 'true', warm, identity, client: flag('client') ?? 'fetch', concurrency, loadavg: loadavg().map((l) => Math.round(l * 100) / 100), rows }, null, 2))
+    console.log(JSON.stringify({ date: new Date().toISOString(), fast_paths: fast ?? 'true', search_cache_bytes: searchCache ?? 'default', warm, identity, client: flag('client') ?? 'fetch', concurrency, loadavg: loadavg().map((l) => Math.round(l * 100) / 100), rows }, null, 2))
   } finally {
     bare.kill('SIGTERM')
     await server.stop()

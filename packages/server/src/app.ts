@@ -154,7 +154,7 @@ export function createApi(deps: AppDeps): Api {
   return {
     app,
     lookup: lookupFastPath({ count, bodies, ids, logger: accessLog, clock }),
-    search: searchFastPath({ engine: deps.engine, countOpen: openCount, ids, logger: accessLog, clock, trustProxy: deps.config.trustProxy, gzip: deps.gzip }),
+    search: searchFastPath({ engine: deps.engine, countOpen: openCount, ids, logger: accessLog, clock, trustProxy: deps.config.trustProxy, gzip: deps.gzip, cacheBytes: deps.config.searchCacheBytes }),
     resolve: resolveFastPath({
       count, engine: deps.engine, offload: deps.offload, calcContext: routeDeps.calcContext, bodyLimitBytes: deps.config.bodyLimitBytes,
       limits: deps.config.limits, ids, logger: accessLog, clock, gzip: deps.gzip,

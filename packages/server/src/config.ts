@@ -73,6 +73,8 @@ export const EnvSchema = z.object({
   /** The open search's and the resolve's fast paths (routes/search-fast-path.ts, resolve-fast-path.ts), likewise. */
   OPENFACTORS_FAST_SEARCH: flag(true),
   OPENFACTORS_FAST_RESOLVE: flag(true),
+  /** Bytes of search answers kept for repeated searches (routes/answer-cache.ts; 0: none kept). */
+  OPENFACTORS_SEARCH_CACHE_BYTES: z.coerce.number().int().min(0).max(1_073_741_824).default(16_777_216),
   /** Allow webhook URLs on loopback, private, link-local and metadata addresses (development only). */
   OPENFACTORS_ALLOW_PRIVATE_WEBHOOKS: flag(false),
   /** Compress answers for clients that ask (gzip at level 1 for JSON). Off behind a proxy that compresses. */
@@ -108,6 +110,8 @@ export interface ServerConfig {
   fastLookup: boolean
   fastSearch: boolean
   fastResolve: boolean
+  /** Bytes of search answers the search's fast path keeps for repeated searches (0: none). */
+  searchCacheBytes: number
   /** Whether this process compresses answers (`false`: a proxy in front does; Accept-Encoding is then not read). */
   compress: boolean
 }
@@ -167,6 +171,7 @@ export function parseEnv(env: Record<string, string | undefined>): ServerConfig 
     fastLookup: e.OPENFACTORS_FAST_LOOKUP,
     fastSearch: e.OPENFACTORS_FAST_SEARCH,
     fastResolve: e.OPENFACTORS_FAST_RESOLVE,
+    searchCacheBytes: e.OPENFACTORS_SEARCH_CACHE_BYTES,
     compress: e.OPENFACTORS_COMPRESS,
   }
 }

@@ -49,15 +49,19 @@ const utf8 = new TextEncoder()
  * case, sorted), and for a body it got as text its length, last.
  */
 export function jsonAnswer(record: HeaderRecord, json: string | Uint8Array, gzip: ((bytes: Uint8Array) => Uint8Array) | undefined): FastAnswer {
+  const bytes = typeof json === 'string' ? utf8.encode(json) : json
+  return encodedJsonAnswer(record, gzip ? gzip(bytes) : bytes, gzip !== undefined)
+}
+
+/** The same answer from a body already encoded (`gzipped`: gzip's bytes; else the JSON's UTF-8 bytes). */
+export function encodedJsonAnswer(record: HeaderRecord, body: Uint8Array, gzipped: boolean): FastAnswer {
   record['Content-Type'] = 'application/json'
-  let body: Uint8Array = typeof json === 'string' ? utf8.encode(json) : json
-  if (gzip) {
-    body = gzip(body)
+  if (gzipped) {
     record.Vary = 'Accept-Encoding'
     record['Content-Encoding'] = 'gzip'
     record['Content-Length'] = String(body.byteLength)
   }
   const headers = asFetchHeaders(record)
-  if (!gzip) headers['Content-Length'] = String(body.byteLength)
+  if (!gzipped) headers['Content-Length'] = String(body.byteLength)
   return { headers, body }
 }

@@ -25,6 +25,8 @@ describe('search fast path', () => {
   let two: FastAndNormal
   let consumed = 0
   let address = 0
+  /** Searches the engine ran for "cement" (the kept-answer case). */
+  let cementSearches = 0
   const logs: LogLine[] = []
 
   beforeAll(async () => {
@@ -37,6 +39,7 @@ describe('search fast path', () => {
     // A search for "explode" fails after the call was counted (an engine error the route would throw).
     const engine = { ...h.engine, search: (q: Parameters<typeof h.engine.search>[0]) => {
       if (q?.search === 'explode') throw new Error('search failed')
+      if (q?.search === 'cement') cementSearches += 1
       return h.engine.search(q)
     } }
     two = await fastAndNormal((priorRefusal) => {
@@ -83,6 +86,24 @@ describe('search fast path', () => {
     await both('/v1/factors?search=diesel&search=petrol&country=GB')
     await both('/v1/factors?search=diesel', { ...fresh(), 'x-request-id': 'trace-42' })
     expect(two.answered()).toBe(5)
+  })
+
+  it('answers a repeated search from the bytes it kept, each call still counted', async () => {
+    const headers = fresh()
+    const [first] = await both('/v1/factors?search=cement&limit=5', headers)
+    const [again] = await both('/v1/factors?search=cement&limit=5', headers)
+    // Fast path, normal path, fast path again (kept bytes), normal path: four calls counted, three searches.
+    expect(again.body.equals(first.body)).toBe(true)
+    expect(remaining(first)).toBe(OPEN_RATE - 1)
+    expect(remaining(again)).toBe(OPEN_RATE - 3)
+    expect(cementSearches).toBe(3)
+    // Gzip is kept apart from the plain bytes: the fast path searches once more (the normal path each time).
+    const gzipHeaders = { ...fresh(), 'accept-encoding': 'gzip' }
+    const [zipped] = await both('/v1/factors?search=cement&limit=5', gzipHeaders)
+    const [zippedAgain] = await both('/v1/factors?search=cement&limit=5', gzipHeaders)
+    expect(cementSearches).toBe(6)
+    expect(gunzipSync(zippedAgain.body).equals(first.body)).toBe(true)
+    expect(zippedAgain.body.equals(zipped.body)).toBe(true)
   })
 
   it('gzips for the clients the normal path gzips for, and leaves other encodings to it', async () => {

@@ -11,7 +11,8 @@
  * (`countOpen`, the same store call and RateLimit-*); the engine's search serialised to the bytes
  * `c.json` writes (search-json.ts, each factor's part kept); request id, security headers; gzipped in one call as `json-gzip.ts` does, with the header
  * lines @hono/node-server writes for a `c.json` answer (`jsonAnswer`). The same access log line. So status, headers and body are the normal path's
- * (search-fast-path.test.ts compares the two over real sockets).
+ * (search-fast-path.test.ts compares the two over real sockets). A repeated target's body, encoded,
+ * is kept (answer-cache.ts, `OPENFACTORS_SEARCH_CACHE_BYTES`): counted like any call, then not searched again.
  *
  * A refusal (over the open limit, store unavailable) is handed back for the app to throw where it
  * counts (`AppDeps.priorRefusal`); a search that fails after counting is handed back as
@@ -26,7 +27,8 @@ import { CountedAlready, type CountOpen } from '../middleware/quota.ts'
 import { accessLine, type RequestIds } from '../middleware/request-id.ts'
 import type { HeaderRecord } from '../middleware/response-headers.ts'
 import { addSecurityHeaders } from '../middleware/security-headers.ts'
-import { jsonAnswer, type FastAnswer, type FastPath, type FastRefusal } from './fast-path.ts'
+import { answerCache } from './answer-cache.ts'
+import { encodedJsonAnswer, type FastAnswer, type FastPath, type FastRefusal } from './fast-path.ts'
 import { SearchQuerySchema } from './factors.ts'
 import { searchJson } from './search-json.ts'
 
@@ -40,6 +42,8 @@ export interface SearchFastPathDeps {
   trustProxy: boolean
   /** The host's synchronous gzip (`AppDeps.gzip`); without it, clients that take gzip go to the app. */
   gzip: ((bytes: Uint8Array) => Uint8Array) | undefined
+  /** Bytes of answers kept for repeated request targets (answer-cache.ts; 0 or undefined: none). */
+  cacheBytes?: number
 }
 
 const PATH = '/v1/factors'
@@ -49,6 +53,8 @@ const PLAIN_TARGET = /^\/v1\/factors(?:\?[A-Za-z0-9\-._~%&=+,:;@!$()*/?]*)?$/
 export function searchFastPath(deps: SearchFastPathDeps): FastPath {
   const { engine, countOpen, ids, logger, clock, trustProxy, gzip } = deps
   const serialise = searchJson()
+  // The releases are fixed for the server's life: one target, one body (per encoding).
+  const cache = answerCache(deps.cacheBytes ?? 0)
   return (req) => {
     const target = req.url
     if (req.method !== 'GET' || target === undefined || !target.startsWith(PATH) || !PLAIN_TARGET.test(target)) return undefined
@@ -64,11 +70,18 @@ export function searchFastPath(deps: SearchFastPathDeps): FastPath {
     const started = logger ? performance.now() : 0
     const address = clientAddress(trustProxy, trustProxy ? req.header('x-forwarded-for') : undefined, () => req.address)
     return countOpen(address).then((limits): FastAnswer | FastRefusal => {
-      let json: Uint8Array
-      try {
-        json = serialise(engine.search(query.data))
-      } catch (failure) {
-        return { refusal: new CountedAlready(limits, failure) }
+      // Counted first (above), then answered: a kept answer is still a call.
+      const key = gzipped ? `gzip ${target}` : target
+      let body = cache.get(key)
+      if (body === undefined) {
+        try {
+          const json = serialise(engine.search(query.data))
+          body = gzipped && gzip ? gzip(json) : json
+        } catch (failure) {
+          return { refusal: new CountedAlready(limits, failure) }
+        }
+        // Kept at its own size (the serialiser's bytes are a view of a larger buffer).
+        cache.set(key, body.byteLength === body.buffer.byteLength ? body : body.slice())
       }
       const record: HeaderRecord = {}
       const id = ids(req.header('x-request-id'))
@@ -76,7 +89,7 @@ export function searchFastPath(deps: SearchFastPathDeps): FastPath {
       addSecurityHeaders(record, PATH)
       Object.assign(record, limits)
       if (logger) logger(accessLine(clock, id, 'GET', PATH, 200, started, null))
-      return jsonAnswer(record, json, gzipped ? gzip : undefined)
+      return encodedJsonAnswer(record, body, gzipped)
     }, (refusal: unknown) => ({ refusal }))
   }
 }
