@@ -70,6 +70,16 @@ describe("the release's NAICS words", () => {
     expect(tools?.x[featureIndex('in_industry')]).toBeGreaterThan(0)
   })
 
+  it('take a word the word vectors of the release know as a word, not a typo of a factor word', () => {
+    // One byte of sign bits for each of two words of eight dimensions ("sofa" is in no industry text here).
+    const release = new LoadedRelease({ ...withSpend(), word_vectors: { source: 'test', dims: 8, words: 'sofa blazer', signs: 'AP8=' } })
+    expect(industryKnows(release, model, 'sofa')).toBe(true)
+    expect(industryKnows(release, model, 'blazer')).toBe(true)
+    expect(industryKnows(new LoadedRelease(withSpend()), model, 'sofa')).toBe(false)
+    const { parsed } = candidatesOf(release, ResolveRequestSchema.parse({ description: 'sofa' }), model)
+    expect(parsed.concepts.map((c) => c.phrase)).toEqual(['sofa'])
+  })
+
   it('are absent from a release without spend factors, which resolves as before', () => {
     const release = new LoadedRelease(fixtureArtifact())
     expect(release.artifact.industry_words).toBeUndefined()

@@ -92,8 +92,9 @@ export function lineVotes(model: ResolveModel, queryTerms: readonly string[]): L
 const vocabularies = new WeakMap<LoadedRelease, WeakMap<ResolveModel, ReadonlySet<string>>>()
 
 /**
- * Whether a term is a word of the industry texts (labelled lines or the release's NAICS words):
- * such a word is a product word ("brass", "wrench"), not a typo to correct into a factor word.
+ * Whether a term is a word of the industry texts (labelled lines or the release's NAICS words) or
+ * a word the release's word vectors know: such a word is a product word ("brass", "wrench", "sofa"),
+ * not a typo to correct into a factor word ("sofa" was read as "soda", soda ash mining).
  */
 export function industryKnows(release: LoadedRelease, model: ResolveModel, term: string): boolean {
   let byModel = vocabularies.get(release)
@@ -103,6 +104,7 @@ export function industryKnows(release: LoadedRelease, model: ResolveModel, term:
     const words = new Set<string>()
     const texts = [...Object.values(model.learnedWords), ...Object.values(release.artifact.industry_words ?? {})]
     for (const text of texts) for (const w of text.split(/[^a-z0-9]+/)) if (w) words.add(w)
+    for (const w of (release.artifact.word_vectors?.words ?? '').split(' ')) if (w) words.add(w)
     byModel.set(model, (vocabulary = words))
   }
   return vocabulary.has(term)
