@@ -10,7 +10,7 @@
  * (`getQueryParam`) checked by `SearchQuerySchema`; the open call counted against the client address
  * (`countOpen`, the same store call and RateLimit-*); the engine's search serialised to the bytes
  * `c.json` writes (search-json.ts, each factor's part kept); request id, security headers; gzipped in one call as `json-gzip.ts` does, with the header
- * lines @hono/node-server writes for a `c.json` answer (`jsonAnswer`). The same access log line. So status, headers and body are the normal path's
+ * lines @hono/node-server writes for a `c.json` answer (`jsonAnswer`, `encodedJsonAnswer`). The same access log line. So status, headers and body are the normal path's
  * (search-fast-path.test.ts compares the two over real sockets). A repeated target's body, encoded,
  * is kept (answer-cache.ts, `OPENFACTORS_SEARCH_CACHE_BYTES`): counted like any call, then not searched again.
  *
