@@ -20,6 +20,7 @@ import type { ResolveModel } from '../src/resolve/model.ts'
 import { calibrated, topCalibration } from '../src/resolve/model.ts'
 import { belowAccept } from '../src/resolve/decision.ts'
 import { candidatesOf, ResolveRequestSchema } from '../src/resolve/resolve.ts'
+import { unaskedWasteRoute } from '../src/resolve/rank.ts'
 import type { DevCase } from './dev-set.ts'
 import { devSet } from './dev-set.ts'
 import type { Group } from './fit.ts'
@@ -124,7 +125,7 @@ console.log(`fitted ${FEATURES.length} weights in ${((Date.now() - started) / 10
 const dumpAt = process.argv.indexOf('--dump')
 const dump: unknown[] | null = dumpAt >= 0 ? [] : null
 const points: { score: number; right: boolean; top: boolean }[] = []
-const topInputs: { inputs: number[]; right: boolean; fold: number; c: DevCase }[] = []
+const topInputs: { inputs: number[]; right: boolean; fold: number; c: DevCase; unaskedRoute: boolean }[] = []
 const oof = { activity: { top1: 0, top5: 0 }, purchase: { top1: 0, top5: 0 } }
 for (let k = 0; k < FOLDS; k++) {
   // Fitted without the fold, from the text proxy, with as many steps at the same rates as the
@@ -153,7 +154,8 @@ for (let k = 0; k < FOLDS; k++) {
       dump.push({ description: c.description, source: c.source, unit: c.unit, country: c.country, rank: rank < 0 ? null : rank + 1, candidates: g.x.length, top: all.slice(0, 5).map(keyOf), p: order.map((j) => round((e[j] ?? 0) / total)), gap: order.length > 1 ? round((s[order[0] ?? 0] ?? 0) - (s[order[1] ?? 0] ?? 0)) : 10, want: c.accept.map((a) => a.key_when_written), topX: feats(all[0]), rightX: rank < 0 ? null : feats(all[rank]) })
     }
     const scored = order.map((j) => ({ position: j, score: s[j] ?? 0, x: Float64Array.from(g.x[j] ?? []), geo: 'unspecified' as const, coverage: 0, unitMatch: 'unspecified' as const, matched: [] }))
-    topInputs.push({ inputs: confidenceInputs(scored, order.map((j) => (e[j] ?? 0) / total)), right: g.right[order[0] ?? -1] ?? false, fold: k, c: train[i] as DevCase })
+    const first = scored[0]
+    topInputs.push({ inputs: confidenceInputs(scored, order.map((j) => (e[j] ?? 0) / total)), right: g.right[order[0] ?? -1] ?? false, fold: k, c: train[i] as DevCase, unaskedRoute: first !== undefined && unaskedWasteRoute(first) })
   })
 }
 if (dump) writeFileSync(process.argv[dumpAt + 1] ?? 'oof.json', JSON.stringify(dump, null, 1))
@@ -193,8 +195,9 @@ for (let k = 0; k < FOLDS; k++) {
   const fit = fitConfidence(topInputs.filter((t) => t.fold !== k))
   for (const t of topInputs) {
     if (t.fold !== k) continue
-    // As resolve answers: a top match missing the place or unit named stays under the threshold.
-    const missed = (t.inputs[MISMATCH] ?? 0) > 0
+    // As resolve answers: a top match missing the place or unit named, or a waste route nobody
+    // asked for, stays under the threshold.
+    const missed = (t.inputs[MISMATCH] ?? 0) > 0 || t.unaskedRoute
     const spend = spendTop(t.inputs)
     const { calibration: curve, acceptAt: at } = topCalibration(fit, spend)
     const estimated = answeredConfidence(calibrated(curve, confidenceScore(fit.weights, t.inputs)))

@@ -130,6 +130,22 @@ describe.skipIf(latest === null)(`real latest release${latest === null ? ' (skip
     expect(top('hotel bills', { country: 'GB' })?.key).toBe('accommodation.gb.hotel_stay.room_per_night')
   })
 
+  it('never accepts a way of treating waste for a description that names no waste ("beef kg" accepted beef burnt as waste, 0.90)', () => {
+    const beef = engine.resolve({ description: 'beef kg', limit: 3 }).matches
+    expect(beef.length).toBeGreaterThan(0)
+    for (const m of beef) if (m.key.startsWith('waste.')) {
+      expect(m.decision).toBe('review')
+      expect(m.explanation.why).toContain('treating waste')
+    }
+    // Asked for, in English or German, a route is still accepted where it is the answer.
+    expect(engine.resolve({ description: 'food waste anaerobic digestion', unit: 'tonnes' }).matches[0]).toMatchObject({ key: 'waste.gb.refuse_organic_food_and_drink_waste_anaerobic_digestion.tonnes', decision: 'accept' })
+    expect(top('Bioabfall Kompostierung')?.explanation.why).not.toContain('treating waste')
+  })
+
+  it('reads cloud services in money as data processing and hosting', () => {
+    expect(top('cloud computing services', { country: 'US', unit: 'USD' })?.key).toBe('spend.us.naics_518210_data_processing_hosting_and_related_services.with_margins')
+  })
+
   it('places a product word no labelled line and no NAICS text has by what it means (word vectors)', () => {
     // "necktie", "chainsaw" and "sweatshirt" are in neither the model's labelled lines nor the release's industry words.
     const industry = (description: string) => top(description, { unit: 'USD' })?.key.replace(/^spend\.us\.naics_(\d{6})_.*$/, '$1')

@@ -9,6 +9,7 @@ import type { GeoMatch } from './geo.ts'
 import type { ResolveModel } from './model.ts'
 import type { ParsedDescription } from './parse.ts'
 import type { Scored } from './rank.ts'
+import { unaskedWasteRoute } from './rank.ts'
 import type { UnitMatch } from './weights.ts'
 
 export interface Explanation {
@@ -142,7 +143,8 @@ export function explain(
   const reasons = contributions.slice(0, 2).map(([n]) => SAYS[n])
   const lead = rankAt === 1 ? 'Ranked first' : `Ranked ${ordinal(rankAt)}`
   const gap = rankAt === 1 && runnerUp ? (s.score - runnerUp.score > 1 ? ', well ahead of the next' : ', close to the next') : ''
-  const why = `${lead}${gap}: ${reasons.length ? reasons.join(', and ') : 'it shares words with the description'}${unmatched.length ? `; it does not match ${unmatched.map((w) => `"${w}"`).join(', ')}` : ''}.`
+  const route = unaskedWasteRoute(s) ? '; it is a way of treating waste, which the description does not ask for' : ''
+  const why = `${lead}${gap}: ${reasons.length ? reasons.join(', and ') : 'it shares words with the description'}${unmatched.length ? `; it does not match ${unmatched.map((w) => `"${w}"`).join(', ')}` : ''}${route}.`
   return {
     matched_words: matched,
     unmatched_words: unmatched,

@@ -733,6 +733,12 @@ function seenRows(release: LoadedRelease): { stamp: Int32Array; serial: number }
   return seen
 }
 
+const WASTE_ROUTE_UNASKED = VARIANT_OFFSET + VARIANT_NAMES.indexOf('waste_route')
+/** A waste route (landfill, combustion, composting…) the description does not ask for: another activity than the one described. */
+export function unaskedWasteRoute(s: Scored): boolean {
+  return s.x[WASTE_ROUTE_UNASKED] === 1
+}
+
 /** Best first (ties: row order). */
 export function byScore(a: Scored, b: Scored): number {
   return b.score - a.score || a.position - b.position

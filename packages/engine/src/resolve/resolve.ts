@@ -18,7 +18,7 @@ import { calibrated, topCalibration } from './model.ts'
 import type { ParsedDescription } from './parse.ts'
 import { parseDescription } from './parse.ts'
 import type { Scored } from './rank.ts'
-import { byScore, hasCo2Rows, scoreCandidates } from './rank.ts'
+import { byScore, hasCo2Rows, scoreCandidates, unaskedWasteRoute } from './rank.ts'
 import type { ParsedResolveRequest, ResolveMatch, ResolveResponse } from './schema.ts'
 
 export { RESOLVE_LIMIT_MAX, ResolveRequestSchema, ResolveResponseSchema } from './schema.ts'
@@ -91,8 +91,9 @@ export function resolveRelease(release: LoadedRelease, req: ParsedResolveRequest
     if (!row) throw new Error('ranked position outside the release')
     // The top match by its own model; the others by their ranker probability, never above the top.
     const estimated = i === 0 ? calibrated(calibration, topRaw) : Math.min(calibrated(calibration, topRaw), calibrated(model.calibrationBelow, probability[i] ?? 0))
-    // A place or unit named and not met is always for a person to check.
-    const missed = s.geo === 'mismatch' || s.unitMatch === 'mismatch'
+    // A place or unit named and not met is always for a person to check, and so is a waste
+    // treatment nobody asked for: "beef kg" is not beef burnt as waste.
+    const missed = s.geo === 'mismatch' || s.unitMatch === 'mismatch' || unaskedWasteRoute(s)
     const confidence = answeredConfidence(missed ? belowAccept(estimated, acceptAt) : estimated)
     return {
       key: row.key,

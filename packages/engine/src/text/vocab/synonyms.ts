@@ -125,6 +125,9 @@ const GROUPS: string[] = [
   'furniture : desks|office chairs|chairs|tables',
   'restaurants : meals out|dining|client dinner|business meals|catering services|restaurant meals|staff meals|team meals|meals and entertainment|restaurant bills',
   'software : saas|software licences|software licenses',
+  // Cloud services are NAICS 518210 "Data Processing, Hosting, and Related Services" ("cloud computing
+  // services" in USD ranked document preparation services at confidence 0).
+  'data processing hosting : cloud computing|cloud services|cloud hosting|cloud storage|web hosting|hosting services|data centre services|data center services',
   // Categories of a company's spend ledger, named by the industry that sells them (NAICS titles).
   'janitorial : office cleaning|cleaning services|cleaning contract|commercial cleaning|cleaners',
   // More of a spend ledger's categories (tried in USD with `US` on 2026-11-25: "printing" ranked printing ink,
