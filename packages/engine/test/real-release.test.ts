@@ -142,7 +142,15 @@ describe.skipIf(latest === null)(`real latest release${latest === null ? ' (skip
     expect(top('Bioabfall Kompostierung')?.explanation.why).not.toContain('treating waste')
   })
 
-  it('reads cloud services in money as data processing and hosting', () => {
+  it('reads cloud services, couriers, HVAC repair, conferences and airline tickets in money as the industry that sells them', () => {
+    const usd = { country: 'US', unit: 'USD' }
+    const industry = (description: string) => top(description, usd)?.key.replace(/^spend\.us\.naics_(\d{6})_.*$/, '$1')
+    expect(industry('FedEx shipping')).toBe('492110')
+    expect(industry('postage and shipping')).toBe('492110')
+    expect(industry('HVAC repair')).toBe('238220')
+    expect(industry('plumbing services')).toBe('238220')
+    expect(industry('conference fees')).toBe('561920')
+    expect(industry('airline tickets')).toBe('481111')
     expect(top('cloud computing services', { country: 'US', unit: 'USD' })?.key).toBe('spend.us.naics_518210_data_processing_hosting_and_related_services.with_margins')
   })
 

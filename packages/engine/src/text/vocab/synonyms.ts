@@ -140,13 +140,19 @@ const GROUPS: string[] = [
   'advertising agencies : advertising|ad spend|advertising spend',
   'computer systems design services : it services|it support|it consultancy|it consulting|managed it services|managed services|it outsourcing|it contractors|it contractor|tech support',
   'lessors of nonresidential buildings : office rent|rent of premises|premises rent|office lease|commercial rent',
-  'scheduled passenger air transportation : airfare|airfares|air fares|air tickets|plane tickets|flight tickets',
+  'scheduled passenger air transportation : airfare|airfares|air fares|air tickets|plane tickets|flight tickets|airline tickets|airline ticket',
   'gasoline stations : fuel card|fuel cards|fleet fuel card|fuel purchases|pump fuel',
   'freight transportation arrangement : freight forwarding|freight forwarder|forwarding agent|customs broker|customs brokerage',
   'employment placement agencies : recruitment agency|recruitment agencies|recruitment fees|recruiting|staffing agency|headhunter',
   'facilities support services : facilities management|facility management|building maintenance',
   'commercial printing : printing|printing services|print services|printing costs|print jobs|brochure printing',
   'commercial banking : bank charges|bank fees|banking fees|bank service charges|account fees',
+  // More of a spend ledger (tried in USD with `US` on 2026-11-28: "postage and shipping" ranked freight
+  // forwarding, "HVAC repair" hose fittings, "conference fees" casino hotels, "airline tickets" travel agencies).
+  // Phrases only: in purchase lines "HVAC" names a product.
+  'couriers and express delivery : fedex|dhl|express delivery|parcel shipping|postage and shipping|shipping costs',
+  'plumbing heating and air conditioning contractors : hvac repair|hvac service|hvac services|hvac maintenance|heating and cooling repair|air conditioning repair|plumbing services|plumber|plumbers',
+  'convention and trade show organizers : conference fees|conference fee|conference registration|trade show|trade shows|event registration',
   'wireless telecommunications carriers : mobile phone bill|mobile phone bills|cell phone bill|cell phone plan|mobile contract|mobile plan|mobile airtime',
   'water supply|water supply and irrigation : water bill|water bills|water charges|water rates',
   'passenger car leasing : car lease|car leases|car leasing|lease car|lease cars|vehicle lease|vehicle leasing',
