@@ -28,6 +28,9 @@ const ROWS: FactorRow[] = [
   row('fuels.us.test_gas.stationary_mmbtu_co2', 53, 'kg CO2 per mmBtu', 'scope_1'),
   row('heat_steam.gb.test_heat.kwh', 0.17, 'kg CO2e per kWh', null),
   row('spend.us.test_furniture.margins', 0.05, 'kg CO2e per USD (2022, purchaser price)', 'scope_3', { kind: 'component' }),
+  row('transport.gb.test_rail.passenger_km', 0.04, 'kg CO2e per passenger.km', 'scope_3'),
+  row('materials.steel.test_rebar.generic', 1.5, 'kg CO2e per kg', null, { country: 'de' }),
+  row('materials.metal.test_cans.primary', 2900, 'kg CO2e per tonne', 'scope_3'),
 ]
 
 const RESOLUTIONS: Record<string, Candidate[]> = {
@@ -36,6 +39,11 @@ const RESOLUTIONS: Record<string, Candidate[]> = {
   'diesel generator': [
     { key: 'fuels.us.test_gas.stationary_mmbtu_co2', confidence: 0.8, geo_match: 'mismatch', unit_match: 'exact' },
     { key: 'fuels.gb.test_diesel.kwh_gross_cv', confidence: 0.6, geo_match: 'exact', unit_match: 'convertible' },
+  ],
+  'train travel': [{ key: 'transport.gb.test_rail.passenger_km', confidence: 0.97, geo_match: 'exact', unit_match: 'convertible' }],
+  'steel rebar': [
+    { key: 'materials.steel.test_rebar.generic', confidence: 0.9, geo_match: 'mismatch', unit_match: 'convertible' },
+    { key: 'materials.metal.test_cans.primary', confidence: 0.1, geo_match: 'exact', unit_match: 'exact' },
   ],
   'car fuel': [
     { key: 'transport.gb.test_car.km', confidence: 0.7, geo_match: 'exact', unit_match: 'none' },
@@ -221,6 +229,23 @@ describe('choosing among the usable matches', () => {
     const res = run([text('diesel generator', 1, 'MMBtu', { country: 'GB' })])
     expect(res.activities[0]).toMatchObject({ factor: { key: 'fuels.gb.test_diesel.kwh_gross_cv' }, resolved: { rank: 1, geo_match: 'exact' } })
     expect(res.activities[0]!.factor_quantity!.value).toBe(293.071070172)
+  })
+
+  it('a material\'s place missed is no penalty: it is not swapped for another material of the place asked', () => {
+    const { run } = setup()
+    const res = run([text('steel rebar', 3.2, 'tonnes', { country: 'GB' })])
+    expect(res.activities[0]).toMatchObject({ factor: { key: 'materials.steel.test_rebar.generic' }, resolved: { rank: 0, geo_match: 'mismatch' }, emissions: { value: 4800 } })
+  })
+})
+
+describe('travel in a plain distance', () => {
+  it('is one traveller\'s for a factor per passenger distance, with a warning', () => {
+    const { run } = setup()
+    const res = run([text('train travel', 3200, 'km'), text('train travel', 100, 'miles')])
+    const [km, miles] = res.activities
+    expect(km).toMatchObject({ factor: { key: 'transport.gb.test_rail.passenger_km' }, factor_quantity: { value: 3200, unit: 'passenger.km' }, emissions: { value: 128 } })
+    expect((km!.warnings ?? []).map((w) => w.code)).toEqual(['one_traveller_assumed'])
+    expect(miles!.factor_quantity!.value).toBe(160.9344)
   })
 })
 

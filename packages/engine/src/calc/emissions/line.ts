@@ -173,9 +173,15 @@ export class LineContext {
   }
 }
 
-/** 2 for a factor of another country than the one asked, 1 for a CO2-only factor; lower is better. */
+/**
+ * 2 for a factor of another country than the one asked, 1 for a CO2-only factor; lower is better.
+ * A material's place is no penalty: a material is what it is wherever its declaration was made, and
+ * resolve weighs its place apart (docs/resolve.md) — "steel rebar" in tonnes for GB is German
+ * reinforcing steel, not the UK's steel cans resolve ranks below it.
+ */
 function penaltyOf(match: Candidate, plan: Plan): number {
-  return (match.geo_match === 'mismatch' ? 2 : 0) + (plan.warnings.some((w) => w.code === 'co2_only') ? 1 : 0)
+  const placeMissed = match.geo_match === 'mismatch' && !match.key.startsWith('materials.')
+  return (placeMissed ? 2 : 0) + (plan.warnings.some((w) => w.code === 'co2_only') ? 1 : 0)
 }
 
 function unitError(text: string, reading: Exclude<ReturnType<typeof readUnit>, { ok: true }>): LineError {

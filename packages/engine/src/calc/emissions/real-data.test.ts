@@ -72,4 +72,28 @@ describe.skipIf(bytes === null)('emissions on the real latest release (skipped: 
     expect(res.result.counts.computed).toBe(5)
     expect(verifyReceipt(json)).toMatchObject({ valid: true })
   })
+
+  it('travel in a plain distance is one traveller\'s; a material is not swapped for another for its place', () => {
+    const res = engine.emissions({
+      activities: [
+        { id: 'rail', description: 'Train travel UK', country: 'GB', quantity: { value: 3200, unit: 'km' } },
+        { id: 'rail-miles', description: 'Train travel UK', country: 'GB', quantity: { value: 100, unit: 'miles' } },
+        { id: 'rebar', description: 'Steel rebar', country: 'GB', quantity: { value: 3.2, unit: 'tonnes' } },
+      ],
+    })
+    const [rail, miles, rebar] = res.activities
+    // Resolve's top match, per passenger.km, taken with the distance as one passenger's.
+    expect(rail!.error, JSON.stringify(rail)).toBeUndefined()
+    expect(rail!.factor!.key).toMatch(/^transport\.gb\.rail_national_rail\.[a-z_]*passenger_km$/)
+    expect(rail!.resolved?.rank).toBe(0)
+    expect((rail!.warnings ?? []).map((w) => w.code)).toContain('one_traveller_assumed')
+    const row = view.factor(rail!.factor!.key)
+    expect(rail!.emissions!.value).toBe(Number(new Dec(3200).times(row!.value).toSignificantDigits(12).toString()))
+    expect(miles!.factor_quantity).toMatchObject({ value: 160.9344 })
+    // Resolve ranks German reinforcing steel first (its place missed: review); the UK's steel cans
+    // below it are the place asked but another material.
+    expect(rebar!.factor!.key).toMatch(/^materials\.steel\.reinforcement\./)
+    expect(rebar!.resolved).toMatchObject({ rank: 0, geo_match: 'mismatch', decision: 'review' })
+    expect(verifyReceipt(JSON.parse(JSON.stringify(res)) as Record<string, unknown>)).toMatchObject({ valid: true })
+  })
 })

@@ -43,6 +43,20 @@ export function conversionTo(from: ReadUnit, to: FactorUnit): Conversion | Conve
   return { multiplier, cites }
 }
 
+/**
+ * A plain distance taken as one traveller's, for a factor per passenger distance: "train travel,
+ * 3,200 km" on a ledger is how far the person went, and resolve reads it so (its `unit_match` is
+ * `convertible`, docs/resolve.md). The two dimensions' base units are both the km. Null for any
+ * other pair of dimensions.
+ */
+export function oneTravellerConversion(from: ReadUnit, to: FactorUnit): Conversion | null {
+  const a = from.unit
+  const b = to.per.unit
+  if (a.dimension !== 'distance' || b.dimension !== 'passenger_distance') return null
+  const ratio = sizeOf(a).div(sizeOf(b))
+  return { multiplier: to.reference === '1' ? ratio : ratio.div(dec(to.reference)), cites: [...new Set([...a.cite, ...b.cite])] }
+}
+
 export function isConversion(c: Conversion | ConversionFailure): c is Conversion {
   return 'multiplier' in c
 }

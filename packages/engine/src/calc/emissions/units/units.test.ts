@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { Dec } from '../../decimal.ts'
-import { conversionTo, isConversion, sizeOf } from './convert.ts'
+import { conversionTo, isConversion, oneTravellerConversion, sizeOf } from './convert.ts'
 import { readFactorUnit, readUnit, type ReadUnit } from './parse.ts'
 import { CITATIONS, UNITS, UNIT_BY_ID } from './table.ts'
 
@@ -117,6 +117,16 @@ describe('unit conversions (exact, both directions)', () => {
     const same = conversionTo(read('usd'), usd)
     expect(isConversion(same) && same.multiplier.toString()).toBe('1')
     expect(conversionTo(read('EUR'), usd)).toEqual({ kind: 'currency', from: 'EUR', to: 'USD' })
+  })
+
+  it('a plain distance is one traveller\'s passenger distance, and nothing else is', () => {
+    const perPassengerMile = readFactorUnit('kg CO2e per passenger.mile')!
+    expect(conversionTo(read('km'), perPassengerMile)).toEqual({ kind: 'dimension', from: 'distance', to: 'passenger_distance' })
+    expect(oneTravellerConversion(read('mile'), perPassengerMile)?.multiplier.toString()).toBe('1')
+    expect(oneTravellerConversion(read('km'), readFactorUnit('kg CO2e per passenger.km')!)?.multiplier.toString()).toBe('1')
+    expect(oneTravellerConversion(read('m'), readFactorUnit('kg CO2e per passenger.km')!)?.multiplier.toString()).toBe('0.001')
+    expect(oneTravellerConversion(read('passenger.km'), readFactorUnit('kg CO2e per km')!)).toBeNull()
+    expect(oneTravellerConversion(read('tonne.km'), perPassengerMile)).toBeNull()
   })
 
   it('calorific-value basis: kWh reads either, kWh (Net CV) refuses a Gross CV factor', () => {
