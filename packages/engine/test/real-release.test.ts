@@ -154,6 +154,11 @@ describe.skipIf(latest === null)(`real latest release${latest === null ? ' (skip
     expect(top('cloud computing services', { country: 'US', unit: 'USD' })?.key).toBe('spend.us.naics_518210_data_processing_hosting_and_related_services.with_margins')
   })
 
+  it('never reads a word of the synonym table as a typo of another word ("Papier" is paper, not clay pavers)', () => {
+    // With DE and tonnes, "papier" searched with fuzzy matching reached "pavers" and a German facing brick was accepted (0.92).
+    expect(top('Papier', { country: 'DE', unit: 't' })?.key).toMatch(/^materials\.paper\./)
+  })
+
   it('places a product word no labelled line and no NAICS text has by what it means (word vectors)', () => {
     // "necktie", "chainsaw" and "sweatshirt" are in neither the model's labelled lines nor the release's industry words.
     const industry = (description: string) => top(description, { unit: 'USD' })?.key.replace(/^spend\.us\.naics_(\d{6})_.*$/, '$1')

@@ -20,6 +20,8 @@ function writtenOptions(knows: (term: string) => boolean): SearchOptions {
   }
 }
 const alternative: SearchOptions = { prefix: false, fuzzy: false, boostTerm: () => SYNONYM_WEIGHT }
+/** A phrase the synonym table knows is a word, not a typo: prefix match only ("Papier" is paper, not "pavers"). */
+const known: SearchOptions = { prefix: (t) => t.length >= 4, fuzzy: false }
 
 function phraseQuery(phrase: string, options: SearchOptions): QueryTree | null {
   const words = terms(phrase)
@@ -44,7 +46,7 @@ export function buildQuery(parsed: ParsedDescription, knows: (term: string) => b
   parsed.concepts.forEach((concept, n) => {
     for (const t of terms(concept.phrase)) if (!conceptOfTerm.has(t)) conceptOfTerm.set(t, n)
     const parts: QueryTree[] = []
-    const own = phraseQuery(concept.phrase, written)
+    const own = phraseQuery(concept.phrase, concept.alternatives.length > 0 ? known : written)
     if (own) parts.push(own)
     for (const alt of concept.alternatives) {
       const q = phraseQuery(alt, alternative)
