@@ -112,6 +112,20 @@ describe('emissions lines', () => {
     ]))
   })
 
+  it('an ambiguous unit is read as the line\'s country settles it: gallons are US on a US line, imperial on a GB one', () => {
+    const { run } = setup()
+    const res = run([
+      key('fuels.gb.test_diesel.litres', 10, 'gallons', { country: 'US' }),
+      key('fuels.gb.test_diesel.litres', 10, 'gallons', { country: 'GB' }),
+      key('fuels.gb.test_diesel.litres', 10, 'gallons', { country: 'DE' }),
+    ])
+    const [us, gb, de] = res.activities
+    expect(us!.factor_quantity!.value).toBe(37.85411784)
+    expect(gb!.factor_quantity!.value).toBe(45.4609)
+    expect((us!.warnings ?? []).map((w) => w.code)).toEqual(['unit_read_for_country'])
+    expect(de!.error).toMatchObject({ code: 'unit_not_convertible', choices: ['gallon (US)', 'gallon (UK)'] })
+  })
+
   it('no float artefacts: 0.1 km x 3 is 0.3, and 1.1 x 2.5 is 2.75', () => {
     const { run } = setup()
     const res = run([key('transport.gb.test_car.km', 0.1, 'km'), key('fuels.gb.test_diesel.litres', 1.1, 'l')])

@@ -13,7 +13,7 @@ import { Dec, dec } from '../decimal.ts'
 import { planFor, type Plan } from './plan.ts'
 import { siblingsOf } from './siblings.ts'
 import type { ActivityInput, LineError } from './schema.ts'
-import { readUnit, unitLabel, type ReadUnit } from './units/parse.ts'
+import { readUnit, readUnitFor, unitLabel, type ReadUnit } from './units/parse.ts'
 
 /** A resolve match as the calculation needs it. */
 export interface Candidate {
@@ -61,7 +61,7 @@ export interface LineExact {
 const RESOLVE_DEPTH = 5
 
 export class LineContext {
-  private readonly units = new Map<string, ReturnType<typeof readUnit>>()
+  private readonly units = new Map<string, ReturnType<typeof readUnitFor>>()
   private readonly plans = new Map<string, Plan | LineError>()
   private readonly resolutions = new Map<string, { plan: Plan; resolved: Resolution } | LineError>()
   /** Resolve's answers by the text it reads: lines that differ only by a bookkeeping reference share one. */
@@ -73,17 +73,20 @@ export class LineContext {
     private readonly deps: EmissionsDeps,
   ) {}
 
-  unit(text: string): ReturnType<typeof readUnit> {
-    let hit = this.units.get(text)
+  /** The quantity's unit, an ambiguous spelling read as the line's country settles it (`readUnitFor`). */
+  unit(text: string, country: string | undefined): ReturnType<typeof readUnitFor> {
+    const memo = `${text}\u0000${country ?? ''}`
+    let hit = this.units.get(memo)
     if (!hit) {
-      hit = readUnit(text)
-      this.units.set(text, hit)
+      hit = readUnitFor(text, country)
+      this.units.set(memo, hit)
     }
     return hit
   }
 
   plan(row: FactorRow, unitText: string, unit: ReadUnit): Plan | LineError {
-    const memo = `${row.key}\u0000${unitText}`
+    // By the unit read, not as typed: "gallons" is a US gallon on a US line and a UK one on a GB line.
+    const memo = `${row.key}\u0000${unit.unit.id}\u0000${unit.basis ?? ''}`
     let hit = this.plans.get(memo)
     if (!hit) {
       hit = planFor(row, unit, () => siblingsOf(row, this.deps.family(row.key)))
@@ -193,9 +196,12 @@ function unitError(text: string, reading: Exclude<ReturnType<typeof readUnit>, {
 
 /** Compute one line (exact). */
 export function computeLine(input: ActivityInput, id: string, ctx: LineContext): LineExact {
-  const reading = ctx.unit(input.quantity.unit)
+  const reading = ctx.unit(input.quantity.unit, input.country)
   if (!reading.ok) return { id, input, warnings: [], error: unitError(input.quantity.unit, reading) }
   const unit: ReadUnit = { unit: reading.unit, basis: reading.basis }
+  const read: Warning[] = reading.country
+    ? [{ code: 'unit_read_for_country', message: `"${input.quantity.unit}" is read as ${reading.unit.label}, as in ${reading.country} (the line's country)` }]
+    : []
   let plan: Plan
   let resolved: Resolution | undefined
   if (input.factor_key !== undefined) {
@@ -215,7 +221,7 @@ export function computeLine(input: ActivityInput, id: string, ctx: LineContext):
   const gases = plan.row.gases
     ? Object.entries(plan.row.gases).map(([gas, cell]): [string, Dec] => [gas, factorQuantity.times(dec(cell.value)).times(scale)])
     : undefined
-  const out: LineExact = { id, input, plan, factorQuantity, emissions, warnings: plan.warnings }
+  const out: LineExact = { id, input, plan, factorQuantity, emissions, warnings: read.length ? [...read, ...plan.warnings] : plan.warnings }
   if (resolved) out.resolved = resolved
   if (gases) out.gases = gases
   return out

@@ -3,7 +3,7 @@
  * a factor's unit as the corpus spells it ("kg CO2e per kWh (Net CV)", "kg CO2e per USD (2022,
  * purchaser price)", "kg CO2e per 1.25 m2", "kg CH4 per gallon (US)").
  */
-import { AMBIGUOUS, SPELLINGS } from './spellings.ts'
+import { AMBIGUOUS, BY_COUNTRY, SPELLINGS } from './spellings.ts'
 import { CURRENCY_CODES, UNIT_BY_ID, currencyUnit, type UnitDef } from './table.ts'
 import { ownEntry } from '../../../own.ts'
 
@@ -81,6 +81,26 @@ function readFolded(folded: string): UnitReading | null {
 /** A quantity's unit as typed. */
 export function readUnit(text: string): UnitReading {
   return readFolded(fold(text)) ?? { ok: false, reason: 'unknown' }
+}
+
+/** A line's country as the ISO code that settles an ambiguous unit: "US", "us", "US-TX"; "UK" is GB. */
+function countryCode(country: string | undefined): string | null {
+  const m = /^([a-z]{2})(?:-[a-z0-9]{1,3})?$/i.exec(country?.trim() ?? '')
+  const code = m?.[1]?.toUpperCase() ?? null
+  return code === 'UK' ? 'GB' : code
+}
+
+/**
+ * `readUnit`, with an ambiguous spelling read as the line's country reads it where that settles it
+ * (`BY_COUNTRY`): "therms" on a US line is therm (US). `country` then says which country read it.
+ */
+export function readUnitFor(text: string, country: string | undefined): UnitReading & { country?: string } {
+  const reading = readUnit(text)
+  if (reading.ok || reading.reason !== 'ambiguous') return reading
+  const code = countryCode(country)
+  const id = code ? ownEntry(BY_COUNTRY[code] ?? {}, fold(text)) : undefined
+  const unit = id === undefined ? undefined : unitById(id)
+  return unit && code ? { ok: true, unit, basis: null, country: code } : reading
 }
 
 /** What a factor's unit string says: numerator mass and gas, the activity unit and its reference amount. */

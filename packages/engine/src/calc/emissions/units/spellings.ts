@@ -21,6 +21,25 @@ export const AMBIGUOUS: Record<string, string[]> = {
   dollars: ['cur:USD', 'cur:AUD', 'cur:CAD', 'cur:NZD', 'cur:SGD', 'cur:HKD'],
 }
 
+/**
+ * How an ambiguous spelling reads on a line whose country settles it: in the US a gallon, a ton, a
+ * therm and a dollar are the US ones and pounds are mass; in the UK a gallon is the imperial one;
+ * where the dollar is the currency, `$` is that dollar. Spellings not listed stay ambiguous there
+ * ("ton" in the UK, "pounds" in the UK: mass or sterling).
+ */
+const GALLON = ['gallon', 'gallons', 'gal', 'gals']
+const DOLLAR = ['$', 'dollar', 'dollars']
+const reading = (groups: Array<[string[], string]>): Record<string, string> => Object.fromEntries(groups.flatMap(([spellings, id]) => spellings.map((sp) => [sp, id])))
+export const BY_COUNTRY: Record<string, Record<string, string>> = {
+  US: reading([[GALLON, 'gal_us'], [['ton', 'tons'], 'short_ton'], [['ton mile', 'ton miles'], 'short_ton.mile'], [['therm', 'therms', 'thm'], 'therm_us'], [['pound', 'pounds'], 'lb'], [DOLLAR, 'cur:USD']]),
+  GB: reading([[GALLON, 'gal_uk']]),
+  AU: reading([[DOLLAR, 'cur:AUD']]),
+  CA: reading([[DOLLAR, 'cur:CAD']]),
+  NZ: reading([[DOLLAR, 'cur:NZD']]),
+  SG: reading([[DOLLAR, 'cur:SGD']]),
+  HK: reading([[DOLLAR, 'cur:HKD']]),
+}
+
 function add(id: string, ...spellings: string[]): void {
   for (const s of spellings) SPELLINGS[s] = id
 }

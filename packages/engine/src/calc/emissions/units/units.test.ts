@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { Dec } from '../../decimal.ts'
 import { conversionTo, isConversion, oneTravellerConversion, sizeOf } from './convert.ts'
-import { readFactorUnit, readUnit, type ReadUnit } from './parse.ts'
+import { readFactorUnit, readUnit, readUnitFor, type ReadUnit } from './parse.ts'
 import { CITATIONS, UNITS, UNIT_BY_ID } from './table.ts'
 
 const read = (text: string): ReadUnit => {
@@ -163,6 +163,29 @@ describe('reading units as people write them', () => {
     ['ton-miles', ['tonne.mile', 'short ton.mile', 'long ton.mile']],
   ])('%s is ambiguous and names the choices', (text, choices) => {
     expect(readUnit(text)).toEqual({ ok: false, reason: 'ambiguous', choices })
+  })
+
+  it.each([
+    ['therms', 'US', 'therm_us'], ['gallons', 'us', 'gal_us'], ['gallons', 'US-TX', 'gal_us'], ['ton-miles', 'US', 'short_ton.mile'],
+    ['tons', 'US', 'short_ton'], ['pounds', 'US', 'lb'], ['$', 'US', 'cur:USD'], ['gallons', 'GB', 'gal_uk'], ['gallon', 'UK', 'gal_uk'],
+    ['dollars', 'AU', 'cur:AUD'], ['$', 'CA', 'cur:CAD'],
+  ])('%s on a line for %s is read as that country reads it', (text, country, id) => {
+    const r = readUnitFor(text, country)
+    expect(r.ok && (r.unit.dimension === 'currency' ? `cur:${r.unit.label}` : r.unit.id)).toBe(id)
+    expect(r.ok && r.country).toBe(country.slice(0, 2).toUpperCase().replace('UK', 'GB'))
+  })
+
+  it.each([['tons', 'GB'], ['pounds', 'GB'], ['gallons', 'DE'], ['gallons', 'United States'], ['therms', undefined], ['ton km', 'US']])(
+    '%s stays ambiguous on a line for %s',
+    (text, country) => {
+      expect(readUnitFor(text, country)).toEqual(readUnit(text))
+      expect(readUnitFor(text, country).ok).toBe(false)
+    },
+  )
+
+  it('a spelling that is not ambiguous reads the same whatever the country', () => {
+    expect(readUnitFor('litres', 'US')).toEqual(readUnit('litres'))
+    expect(readUnitFor('US gallons', 'GB')).toEqual(readUnit('US gallons'))
   })
 
   it('an unknown unit is unknown', () => {
