@@ -41,6 +41,10 @@ const RESOLUTIONS: Record<string, Candidate[]> = {
     { key: 'fuels.gb.test_diesel.kwh_gross_cv', confidence: 0.6, geo_match: 'exact', unit_match: 'convertible' },
   ],
   'train travel': [{ key: 'transport.gb.test_rail.passenger_km', confidence: 0.97, geo_match: 'exact', unit_match: 'convertible' }],
+  'air freight': [
+    { key: 'fuels.us.test_gas.stationary_mmbtu_co2', confidence: 0.99, geo_match: 'exact', unit_match: 'exact' },
+    { key: 'heat_steam.gb.test_heat.kwh', confidence: 0.01, geo_match: 'global', unit_match: 'convertible' },
+  ],
   'steel rebar': [
     { key: 'materials.steel.test_rebar.generic', confidence: 0.9, geo_match: 'mismatch', unit_match: 'convertible' },
     { key: 'materials.metal.test_cans.primary', confidence: 0.1, geo_match: 'exact', unit_match: 'exact' },
@@ -243,6 +247,12 @@ describe('choosing among the usable matches', () => {
     const res = run([text('diesel generator', 1, 'MMBtu', { country: 'GB' })])
     expect(res.activities[0]).toMatchObject({ factor: { key: 'fuels.gb.test_diesel.kwh_gross_cv' }, resolved: { rank: 1, geo_match: 'exact' } })
     expect(res.activities[0]!.factor_quantity!.value).toBe(293.071070172)
+  })
+
+  it('a match for the place asked in CO2 only goes before a global one in CO2e', () => {
+    const { run } = setup()
+    const res = run([text('air freight', 2, 'MMBtu', { country: 'US' })])
+    expect(res.activities[0]).toMatchObject({ factor: { key: 'fuels.us.test_gas.stationary_mmbtu_co2' }, resolved: { rank: 0 }, emissions: { value: 106 } })
   })
 
   it('a material\'s place missed is no penalty: it is not swapped for another material of the place asked', () => {

@@ -165,7 +165,8 @@ export class LineContext {
       usable.push({ plan, resolved, penalty: penaltyOf(match, plan) })
     }
     // The unit is converted here, so a match exactly in the unit typed is worth less than to resolve:
-    // a usable match for the place asked, in CO2e, goes before one for another country or in CO2 only.
+    // a usable match for the place asked goes before a global one or one for another country, then
+    // one in CO2e before one in CO2 only (penaltyOf), then resolve's order.
     const best = usable.sort((a, b) => a.penalty - b.penalty || a.resolved.rank - b.resolved.rank)[0]
     if (best) return { plan: best.plan, resolved: best.resolved }
     const top = matches[0]
@@ -177,14 +178,17 @@ export class LineContext {
 }
 
 /**
- * 2 for a factor of another country than the one asked, 1 for a CO2-only factor; lower is better.
- * A material's place is no penalty: a material is what it is wherever its declaration was made, and
- * resolve weighs its place apart (docs/resolve.md) — "steel rebar" in tonnes for GB is German
- * reinforcing steel, not the UK's steel cans resolve ranks below it.
+ * Lower is better: 4 for a factor of another country than the one asked, 2 for a global one where a
+ * place was asked, 1 for a CO2-only factor. The place first: "air freight" in short ton-miles for the
+ * US is US EPA's aircraft row (CO2 only, resolve's first at 0.999), not a global CO2e flight factor
+ * with radiative forcing (its fifth). A material's place is no penalty: a material is what it is
+ * wherever its declaration was made, and resolve weighs its place apart (docs/resolve.md) — "steel
+ * rebar" in tonnes for GB is German reinforcing steel, not the UK's steel cans resolve ranks below it.
  */
 function penaltyOf(match: Candidate, plan: Plan): number {
-  const placeMissed = match.geo_match === 'mismatch' && !match.key.startsWith('materials.')
-  return (placeMissed ? 2 : 0) + (plan.warnings.some((w) => w.code === 'co2_only') ? 1 : 0)
+  const material = match.key.startsWith('materials.')
+  const place = material ? 0 : match.geo_match === 'mismatch' ? 4 : match.geo_match === 'global' ? 2 : 0
+  return place + (plan.warnings.some((w) => w.code === 'co2_only') ? 1 : 0)
 }
 
 function unitError(text: string, reading: Exclude<ReturnType<typeof readUnit>, { ok: true }>): LineError {

@@ -79,9 +79,16 @@ describe.skipIf(bytes === null)('emissions on the real latest release (skipped: 
         { id: 'rail', description: 'Train travel UK', country: 'GB', quantity: { value: 3200, unit: 'km' } },
         { id: 'rail-miles', description: 'Train travel UK', country: 'GB', quantity: { value: 100, unit: 'miles' } },
         { id: 'rebar', description: 'Steel rebar', country: 'GB', quantity: { value: 3.2, unit: 'tonnes' } },
+        { id: 'air', description: 'Air freight', country: 'US', quantity: { value: 8000, unit: 'short ton-miles' } },
+        { id: 'gas', description: 'Natural gas', country: 'US', quantity: { value: 12000, unit: 'therms' } },
       ],
     })
-    const [rail, miles, rebar] = res.activities
+    const [rail, miles, rebar, air, gas] = res.activities
+    // The place asked before CO2e: US EPA's aircraft row (CO2 only), not a global CO2e flight factor.
+    expect(air!.factor!.key).toBe('freight.us.aircraft.short_ton_mile_co2')
+    // "therms" on a US line is the US therm.
+    expect(gas!.error, JSON.stringify(gas)).toBeUndefined()
+    expect((gas!.warnings ?? []).map((w) => w.code)).toContain('unit_read_for_country')
     // Resolve's top match, per passenger.km, taken with the distance as one passenger's.
     expect(rail!.error, JSON.stringify(rail)).toBeUndefined()
     expect(rail!.factor!.key).toMatch(/^transport\.gb\.rail_national_rail\.[a-z_]*passenger_km$/)
