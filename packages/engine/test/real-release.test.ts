@@ -159,6 +159,18 @@ describe.skipIf(latest === null)(`real latest release${latest === null ? ' (skip
     expect(top('Papier', { country: 'DE', unit: 't' })?.key).toMatch(/^materials\.paper\./)
   })
 
+  it('reads a French ledger\'s words for fuels, electricity, travel, water and waste', () => {
+    // Before the French words: "gazole" ranked the Azores' grid, "gaz naturel" a zinc sheet, "fioul" a chemical industry.
+    const fr = (description: string, unit?: string) => top(description, { country: 'FR', ...(unit ? { unit } : {}) })?.key ?? ''
+    expect(fr('Gazole véhicules', 'litres')).toMatch(/^fuels\.[a-z]{2}\.[a-z_]*diesel/)
+    expect(fr('gaz naturel chauffage', 'kWh')).toMatch(/natural_gas/)
+    expect(fr('fioul domestique', 'litres')).toMatch(/burning_oil|heating_oil|fuel_oil/)
+    expect(fr('Électricité bureaux Paris', 'kWh')).toMatch(/^electricity\.fr\./)
+    expect(fr('nuitées hôtel Lyon')).toBe('accommodation.fr.hotel_stay.room_per_night')
+    expect(fr('eau potable', 'm3')).toMatch(/^water\.[a-z]{2}\.water_supply\./)
+    expect(fr('ordures ménagères enfouissement', 't')).toMatch(/^waste\..*landfill/)
+  })
+
   it('places a product word no labelled line and no NAICS text has by what it means (word vectors)', () => {
     // "necktie", "chainsaw" and "sweatshirt" are in neither the model's labelled lines nor the release's industry words.
     const industry = (description: string) => top(description, { unit: 'USD' })?.key.replace(/^spend\.us\.naics_(\d{6})_.*$/, '$1')

@@ -39,8 +39,9 @@ const RULES: VariantRule[] = [
   // an organisation's energy use or travel.
   // (since the corpus keys them `<domain>.de.<subject>.oekobaudat`, outside materials.*)
   { name: 'lca_process', row: (k) => /^materials\.(energy|building_services|passenger_transport|freight_transport|end_of_life)\./.test(k) || k.endsWith('.oekobaudat'), asked: /\blca\b|epd|okobaudat|oekobaudat|life cycle|en 15978|building services/ },
-  // German too (folded): Abfall, Restmüll, Verbrennung, Kompostierung, Deponie, Entsorgung, Wertstoffe.
-  { name: 'waste_route', row: (k) => k.startsWith('waste.'), asked: /waste|landfill|dispos|recycl|incinerat|compost|scrap|dump|rubbish|trash|garbage|anaerobic|abfall|mull\b|verbrenn|kompost|deponie|entsorg|wertstoff/ },
+  // German and French too (folded): Abfall, Restmüll, Verbrennung, Kompostierung, Deponie, Entsorgung,
+  // Wertstoffe; déchets, ordures, décharge, enfouissement, méthanisation.
+  { name: 'waste_route', row: (k) => k.startsWith('waste.'), asked: /waste|landfill|dispos|recycl|incinerat|compost|scrap|dump|rubbish|trash|garbage|anaerobic|abfall|mull\b|verbrenn|kompost|deponie|entsorg|wertstoff|dechet|ordure|decharge|enfouiss|methanis/ },
   // Natural gas as most people buy it comes by pipeline; liquefied, compressed and unprocessed gas
   // are fuels of their own (Australia's tables list all four with the same words).
   { name: 'processed_gas', row: (_k, _s, n) => /\b(liquefied|compressed|unprocessed) natural gas\b|\blng\b|\bcng\b/.test(n), asked: /liquefied|compressed|unprocessed|\blng\b|\bcng\b|raw gas|coal seam/ },

@@ -15,38 +15,38 @@ import { ownEntry } from '../../own.ts'
 const GROUPS: string[] = [
   // EPA's US factors say "Motor Gasoline" (apart from aviation gasoline and natural gasoline), the
   // Australian NGA "Automotive gasoline/petrol".
-  'petrol|gasoline|motor gasoline|automotive gasoline @fuels : benzin|unleaded',
-  'diesel @fuels : derv|diesel fuel|dieselkraftstoff|diesel oil',
-  'hgv|lorry|truck @freight : lorries|trucks|heavy goods vehicle|lkw|road freight|road haulage|road transport|trucking',
+  'petrol|gasoline|motor gasoline|automotive gasoline @fuels : benzin|unleaded|essence|sans plomb|supercarburant',
+  'diesel @fuels : derv|diesel fuel|dieselkraftstoff|diesel oil|gazole|gasoil routier|carburant diesel',
+  'hgv|lorry|truck @freight : lorries|trucks|heavy goods vehicle|lkw|road freight|road haulage|road transport|trucking|camion|camions|poids lourd|poids lourds',
   // Articulated lorries are their own HGV class in the sources ("All artics"), not a synonym of HGV.
   'artics|artic @freight : articulated|articulated lorry|articulated lorries|articulated truck|semi truck|semi trailer|sattelzug',
-  'van|vans @freight : lgv|light goods vehicle|delivery van|delivery vans|transporter|lieferwagen|kleintransporter|courier|couriers|courier deliveries|parcel delivery|parcel deliveries|kurier',
+  'van|vans @freight : lgv|light goods vehicle|delivery van|delivery vans|transporter|lieferwagen|kleintransporter|camionnette|camionnettes|vehicule utilitaire|courier|couriers|courier deliveries|parcel delivery|parcel deliveries|kurier',
   // Gas sold in bottles is LPG (propane or butane), not natural gas.
-  'lpg @fuels : liquefied petroleum gas|autogas|flussiggas|bottled gas|gas bottles|gas bottle|gas cylinders|gas cylinder|calor gas',
+  'lpg @fuels : liquefied petroleum gas|autogas|flussiggas|gpl|bottled gas|gas bottles|gas bottle|gas cylinders|gas cylinder|calor gas',
   'cng @fuels : compressed natural gas',
   'lng @fuels : liquefied natural gas',
   'battery electric vehicle @transport @freight : bev|ev|evs|electric car|electric cars|electric vehicle|elektroauto',
   'plug in hybrid electric vehicle @transport : phev|plug in hybrid|plugin hybrid',
-  'electricity @electricity : grid power|mains electricity|power|grid electricity|strom|electric power|purchased electricity|electrical energy|grid|power consumption|electricity consumption|elec|electricity usage|power usage|stromverbrauch|charging|ev charging|car charging|electric car charging|electric vehicle charging|charge point|chargepoint|wallbox|ladestrom',
+  'electricity @electricity : grid power|mains electricity|power|grid electricity|strom|electric power|purchased electricity|electrical energy|grid|power consumption|electricity consumption|elec|electricity usage|power usage|stromverbrauch|electricite|consommation electrique|charging|ev charging|car charging|electric car charging|electric vehicle charging|charge point|chargepoint|wallbox|ladestrom',
   // US EPA names business flights "Air Travel" (per passenger-mile, per gas).
-  'flights|flight|air travel @transport : flying|flew|fly|plane|airplane|aeroplane|flug|airline|air trip|plane ticket',
-  'rail|train|national rail @transport : trains|railway|bahn|zug|intercity|rail journeys|train travel',
+  'flights|flight|air travel @transport : flying|flew|fly|plane|airplane|aeroplane|flug|avion|vols en avion|billet d avion|airline|air trip|plane ticket',
+  'rail|train|national rail @transport : trains|railway|bahn|zug|sncf|tgv|intercity|rail journeys|train travel',
   // DESNZ's one international rail factor is for rail to and from the UK, which is what the Eurostar runs.
   'international rail @transport : eurostar|thalys',
-  'hotel stay|hotel @accommodation : hotel night|hotel nights|accommodation|room night|hotel room|hotels|overnight stay|ubernachtung',
-  'natural gas @fuels : gas|mains gas|erdgas|pipeline gas|methane gas|gas heating|gas boiler|gas boilers',
+  'hotel stay|hotel @accommodation : hotel night|hotel nights|accommodation|room night|hotel room|hotels|overnight stay|ubernachtung|nuitee|nuitees|nuit d hotel|nuits d hotel|hebergement',
+  'natural gas @fuels : gas|mains gas|erdgas|gaz naturel|gaz de ville|pipeline gas|methane gas|gas heating|gas boiler|gas boilers',
   'taxi|taxis|regular taxi @transport : cab|cabs|uber|minicab|rideshare|taxi ride',
   // An intercity bus is the UK's coach and the US's one bus, not intercity rail (nor a local bus).
   'bus|local bus @transport : buses|bus commute',
   'coach @transport : coaches|coach trip|reisebus|fernbus|intercity bus|intercity coach|long distance bus',
   'bus @transport : intercity bus|long distance bus',
-  'car|cars @transport : passenger car|auto|pkw|automobile|drove|driving|drive|company car|dienstwagen|firmenwagen|wagen|company vehicle|grey fleet|private car|own car|personal car',
+  'car|cars @transport : passenger car|auto|pkw|automobile|drove|driving|drive|company car|dienstwagen|firmenwagen|wagen|voiture|voitures|vehicule de service|voiture de fonction|company vehicle|grey fleet|private car|own car|personal car',
   'motorbike @transport : motorcycle|motorbikes|motorcycles|scooter|moped',
   'ferry @transport : ferries|boat',
   'underground @transport : tube|subway|metro',
   'light rail and tram @transport : tram|light rail|trams',
-  'concrete @materials : beton|ready mix|readymix|transportbeton',
-  'steel @materials : stahl|baustahl',
+  'concrete @materials : beton|ready mix|readymix|transportbeton|beton pret a l emploi',
+  'steel @materials : stahl|baustahl|acier',
   // Ökobaudat's "Reinforcement steel wire" (Bewehrungsstahl) is the concrete reinforcement people call rebar.
   'reinforcement steel @materials : rebar|rebars|reinforcing steel|reinforcing bar|reinforcing bars|betonstahl|bewehrungsstahl',
   'timber|wood : holz|lumber|konstruktionsvollholz|schnittholz|wooden',
@@ -55,7 +55,7 @@ const GROUPS: string[] = [
   'brick|bricks : ziegel|mauerziegel|clay brick',
   'glass : glas|flachglas|float glass',
   'aluminium : aluminum|alu',
-  'cement : zement|portland cement|portlandzement',
+  'cement : zement|portland cement|portlandzement|ciment',
   'insulation : dammung|daemmung|dammstoff|waermedaemmung',
   'mineral wool : mineralwolle|rock wool|steinwolle|glass wool|glaswolle',
   'plasterboard @materials : gipskarton|drywall|gipskartonplatte|gypsum board',
@@ -63,23 +63,23 @@ const GROUPS: string[] = [
   'copper : kupfer',
   'plastics|plastic : kunststoff',
   'expanded polystyrene : eps|styropor|polystyrol',
-  'burning oil|kerosene @fuels : heating oil|heizol|paraffin',
+  'burning oil|kerosene @fuels : heating oil|heizol|paraffin|fioul|fioul domestique|fuel domestique',
   // US heating oil is No. 2 distillate (EPA: "Distillate Fuel Oil No. 2"); the UK's is burning oil.
   'distillate fuel oil no 2 @fuels : heating oil|home heating oil|fuel oil no 2|no 2 fuel oil',
   'gas oil @fuels : red diesel|gasoil',
   // The UK's tables say "Aviation spirit" for the piston-engine fuel Australia's and the US's call aviation gasoline.
   'aviation spirit @fuels : aviation gasoline|avgas|flugbenzin',
   'aviation turbine fuel|jet fuel @fuels : jet kerosene|jet a1|jet a|kerosin|flugzeugkraftstoff',
-  'coal @fuels : steinkohle|hard coal',
-  'water supply @water : water|tap water|mains water|wasser|leitungswasser',
-  'water treatment @water : wastewater|waste water|sewage|wastewater treatment|abwasser',
+  'coal @fuels : steinkohle|hard coal|charbon',
+  'water supply @water : water|tap water|mains water|wasser|leitungswasser|eau potable|eau de ville',
+  'water treatment @water : wastewater|waste water|sewage|wastewater treatment|abwasser|eaux usees|assainissement',
   // Waste and landfill name the waste factors' domain, as recycling does ("concrete waste crushed and
   // recycled": concrete alone points at the materials).
-  'landfill @waste : landfilled|tip|dump|deponie',
+  'landfill @waste : landfilled|tip|dump|deponie|enfouissement|mise en decharge|mis en decharge|decharge',
   'section|sections : trager|traeger|beam|beams|girder|girders',
-  'office : buro|buero|offices',
+  'office : buro|buero|offices|bureaux',
   'wood fibre : holzfaser|holzfaserdammung|holzfaserdaemmung|wood fiber',
-  'waste @waste : abfall|abfalle|mull|entsorgung|abfallentsorgung',
+  'waste @waste : abfall|abfalle|mull|entsorgung|abfallentsorgung|dechets',
   // The UK factors call recycling into the same product "closed-loop".
   'recycling|recycled|closed loop : recycle|recyclable',
   // Recycling as something done to waste points at the waste factors; "recycled" (a material bought
@@ -90,7 +90,7 @@ const GROUPS: string[] = [
   'board : cardboard|carton|karton|pappe',
   // US EPA's WARM rows call cardboard "Corrugated Containers".
   'corrugated containers : cardboard|corrugated cardboard',
-  'district heat and steam|district heating|heat and steam @heat_steam : fernwarme|heat network',
+  'district heat and steam|district heating|heat and steam @heat_steam : fernwarme|heat network|reseau de chaleur|chauffage urbain',
   'homeworking @homeworking : working from home|home office|remote work|wfh|homeworking hours',
   'economy : economy class|coach class',
   'business class : business',
@@ -111,7 +111,7 @@ const GROUPS: string[] = [
   // US EPA's "Mixed MSW" is the same general waste; so is waste sent to landfill with no material named
   // (the UK's plastics row, with the fewest words left unmentioned, answered it at 9 kg CO2e/t against 497),
   // and so is "landfill" or "waste disposal" alone (the plastics row again, or US beef).
-  'commercial and industrial waste|household residual waste|mixed msw : general waste|waste general|residual waste|mixed waste|black bag waste|restmull|restabfall|municipal waste|municipal solid waste|msw|siedlungsabfall|waste to landfill|waste sent to landfill|landfill waste|landfilled waste|waste landfill|waste collection|trade waste|rubbish|general rubbish|trash|garbage|refuse|skip hire|bin collection|landfill|landfilled|landfilling|waste disposal|disposal to landfill|landfill disposal',
+  'commercial and industrial waste|household residual waste|mixed msw : general waste|waste general|residual waste|mixed waste|black bag waste|restmull|restabfall|municipal waste|municipal solid waste|msw|siedlungsabfall|waste to landfill|waste sent to landfill|landfill waste|landfilled waste|waste landfill|waste collection|trade waste|rubbish|general rubbish|trash|garbage|refuse|skip hire|bin collection|landfill|landfilled|landfilling|waste disposal|disposal to landfill|landfill disposal|ordures|ordures menageres|dechets menagers|dechets residuels|dechets en melange|dechets industriels banals',
   // US EPA's vehicles: a pickup is a light-duty truck.
   'light duty truck : pickup|pickups|pickup truck|pick up truck',
   'freighting|freight @freight : shipping|haulage|goods transport|logistics',
