@@ -29,6 +29,7 @@ const ROWS: FactorRow[] = [
   row('heat_steam.gb.test_heat.kwh', 0.17, 'kg CO2e per kWh', null),
   row('spend.us.test_furniture.margins', 0.05, 'kg CO2e per USD (2022, purchaser price)', 'scope_3', { kind: 'component' }),
   row('transport.gb.test_rail.passenger_km', 0.04, 'kg CO2e per passenger.km', 'scope_3'),
+  row('homeworking.gb.test_heating.fte_working_hour', 0.3, 'kg CO2e per FTE working hour', 'scope_3'),
   row('materials.steel.test_rebar.generic', 1.5, 'kg CO2e per kg', null, { country: 'de' }),
   row('materials.metal.test_cans.primary', 2900, 'kg CO2e per tonne', 'scope_3'),
 ]
@@ -45,6 +46,7 @@ const RESOLUTIONS: Record<string, Candidate[]> = {
     { key: 'fuels.us.test_gas.stationary_mmbtu_co2', confidence: 0.99, geo_match: 'exact', unit_match: 'exact' },
     { key: 'heat_steam.gb.test_heat.kwh', confidence: 0.01, geo_match: 'global', unit_match: 'convertible' },
   ],
+  'home working': [{ key: 'homeworking.gb.test_heating.fte_working_hour', confidence: 0.9, geo_match: 'exact', unit_match: 'convertible' }],
   'steel rebar': [
     { key: 'materials.steel.test_rebar.generic', confidence: 0.9, geo_match: 'mismatch', unit_match: 'convertible' },
     { key: 'materials.metal.test_cans.primary', confidence: 0.1, geo_match: 'exact', unit_match: 'exact' },
@@ -270,6 +272,15 @@ describe('travel in a plain distance', () => {
     expect(km).toMatchObject({ factor: { key: 'transport.gb.test_rail.passenger_km' }, factor_quantity: { value: 3200, unit: 'passenger.km' }, emissions: { value: 128 } })
     expect((km!.warnings ?? []).map((w) => w.code)).toEqual(['one_traveller_assumed'])
     expect(miles!.factor_quantity!.value).toBe(160.9344)
+  })
+
+  it('and hours on a factor per FTE working hour are one worker\'s; days stay an error', () => {
+    const { run } = setup()
+    const res = run([text('home working', 2000, 'hours'), text('home working', 10, 'days')])
+    const [hours, days] = res.activities
+    expect(hours).toMatchObject({ factor_quantity: { value: 2000, unit: 'FTE working hour' }, emissions: { value: 600 } })
+    expect((hours!.warnings ?? []).map((w) => w.code)).toEqual(['one_worker_assumed'])
+    expect(days!.error).toMatchObject({ code: 'unit_not_convertible' })
   })
 })
 

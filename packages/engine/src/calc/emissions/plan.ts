@@ -7,7 +7,7 @@ import { kindOf, type FactorRow } from '../../release/schema.ts'
 import type { Warning } from '../common-schema.ts'
 import type { Dec } from '../decimal.ts'
 import type { LineError } from './schema.ts'
-import { conversionTo, isConversion, oneTravellerConversion, type ConversionFailure } from './units/convert.ts'
+import { conversionTo, isConversion, onePersonConversion, type ConversionFailure } from './units/convert.ts'
 import { readFactorUnit, unitLabel, type FactorUnit, type ReadUnit } from './units/parse.ts'
 import type { CiteId } from './units/table.ts'
 
@@ -96,11 +96,14 @@ export function planFor(row: FactorRow, quantity: ReadUnit, siblings: () => read
   const best = options[0]
   if (best) return { ...best.plan, requested: row }
   // No published row in the quantity's unit: a plain distance for travel per passenger distance is
-  // one traveller's (a taxi's per-vehicle km is a row of its own, which resolve ranks for "taxi" in km).
-  const traveller = oneTravellerConversion(quantity, usable.factorUnit)
-  if (traveller) {
-    const warning: Warning = { code: 'one_traveller_assumed', message: `${row.key} is per ${activityUnitText(row)}; the quantity, a plain ${unitLabel(quantity)} distance, is taken as one traveller's` }
-    return { row, factorUnit: usable.factorUnit, activityUnit: activityUnitText(row), multiplier: traveller.multiplier, cites: traveller.cites, warnings: [...usable.warnings, warning] }
+  // one traveller's (a taxi's per-vehicle km is a row of its own, which resolve ranks for "taxi" in km),
+  // an hour for a factor per FTE working hour one worker's.
+  const person = onePersonConversion(quantity, usable.factorUnit)
+  if (person) {
+    const warning: Warning = person.person === 'traveller'
+      ? { code: 'one_traveller_assumed', message: `${row.key} is per ${activityUnitText(row)}; the quantity, a plain ${unitLabel(quantity)} distance, is taken as one traveller's` }
+      : { code: 'one_worker_assumed', message: `${row.key} is per ${activityUnitText(row)}; the quantity's hours are taken as hours worked by one person` }
+    return { row, factorUnit: usable.factorUnit, activityUnit: activityUnitText(row), multiplier: person.multiplier, cites: person.cites, warnings: [...usable.warnings, warning] }
   }
   return { code: 'unit_not_convertible', message: failureMessage(direct, quantity, row) }
 }

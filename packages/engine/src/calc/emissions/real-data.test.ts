@@ -81,9 +81,14 @@ describe.skipIf(bytes === null)('emissions on the real latest release (skipped: 
         { id: 'rebar', description: 'Steel rebar', country: 'GB', quantity: { value: 3.2, unit: 'tonnes' } },
         { id: 'air', description: 'Air freight', country: 'US', quantity: { value: 8000, unit: 'short ton-miles' } },
         { id: 'gas', description: 'Natural gas', country: 'US', quantity: { value: 12000, unit: 'therms' } },
+        { id: 'home', description: 'Home working', country: 'GB', quantity: { value: 2000, unit: 'hours' } },
       ],
     })
-    const [rail, miles, rebar, air, gas] = res.activities
+    const [rail, miles, rebar, air, gas, home] = res.activities
+    // Hours worked at home on DESNZ's factor per FTE working hour: one worker's hours.
+    expect(home!.factor!.key).toMatch(/^homeworking\.gb\.[a-z_]+\.fte_working_hour$/)
+    expect(home!.factor_quantity!.value).toBe(2000)
+    expect((home!.warnings ?? []).map((w) => w.code)).toContain('one_worker_assumed')
     // The place asked before CO2e: US EPA's aircraft row (CO2 only), not a global CO2e flight factor.
     expect(air!.factor!.key).toBe('freight.us.aircraft.short_ton_mile_co2')
     // "therms" on a US line is the US therm.

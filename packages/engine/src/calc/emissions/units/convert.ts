@@ -44,17 +44,21 @@ export function conversionTo(from: ReadUnit, to: FactorUnit): Conversion | Conve
 }
 
 /**
- * A plain distance taken as one traveller's, for a factor per passenger distance: "train travel,
- * 3,200 km" on a ledger is how far the person went, and resolve reads it so (its `unit_match` is
- * `convertible`, docs/resolve.md). The two dimensions' base units are both the km. Null for any
- * other pair of dimensions.
+ * A plain quantity taken as one person's, for a factor per person: a distance for a factor per
+ * passenger distance ("train travel, 3,200 km" on a ledger is how far the person went) and an hour
+ * for a factor per FTE working hour ("home working, 2,000 hours" are hours worked). Resolve reads
+ * them so (its `unit_match` is `convertible`, docs/resolve.md). Distance and passenger distance
+ * both have the km as base unit; only the hour is a working hour (a day is not 24 of them). Null for
+ * any other pair.
  */
-export function oneTravellerConversion(from: ReadUnit, to: FactorUnit): Conversion | null {
+export function onePersonConversion(from: ReadUnit, to: FactorUnit): (Conversion & { person: 'traveller' | 'worker' }) | null {
   const a = from.unit
   const b = to.per.unit
-  if (a.dimension !== 'distance' || b.dimension !== 'passenger_distance') return null
+  const traveller = a.dimension === 'distance' && b.dimension === 'passenger_distance'
+  const worker = a.id === 'h' && b.dimension === 'fte_time'
+  if (!traveller && !worker) return null
   const ratio = sizeOf(a).div(sizeOf(b))
-  return { multiplier: to.reference === '1' ? ratio : ratio.div(dec(to.reference)), cites: [...new Set([...a.cite, ...b.cite])] }
+  return { multiplier: to.reference === '1' ? ratio : ratio.div(dec(to.reference)), cites: [...new Set([...a.cite, ...b.cite])], person: traveller ? 'traveller' : 'worker' }
 }
 
 export function isConversion(c: Conversion | ConversionFailure): c is Conversion {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { Dec } from '../../decimal.ts'
-import { conversionTo, isConversion, oneTravellerConversion, sizeOf } from './convert.ts'
+import { conversionTo, isConversion, onePersonConversion, sizeOf } from './convert.ts'
 import { readFactorUnit, readUnit, readUnitFor, type ReadUnit } from './parse.ts'
 import { CITATIONS, UNITS, UNIT_BY_ID } from './table.ts'
 
@@ -119,14 +119,22 @@ describe('unit conversions (exact, both directions)', () => {
     expect(conversionTo(read('EUR'), usd)).toEqual({ kind: 'currency', from: 'EUR', to: 'USD' })
   })
 
-  it('a plain distance is one traveller\'s passenger distance, and nothing else is', () => {
+  it('a plain distance is one traveller\'s passenger distance', () => {
     const perPassengerMile = readFactorUnit('kg CO2e per passenger.mile')!
     expect(conversionTo(read('km'), perPassengerMile)).toEqual({ kind: 'dimension', from: 'distance', to: 'passenger_distance' })
-    expect(oneTravellerConversion(read('mile'), perPassengerMile)?.multiplier.toString()).toBe('1')
-    expect(oneTravellerConversion(read('km'), readFactorUnit('kg CO2e per passenger.km')!)?.multiplier.toString()).toBe('1')
-    expect(oneTravellerConversion(read('m'), readFactorUnit('kg CO2e per passenger.km')!)?.multiplier.toString()).toBe('0.001')
-    expect(oneTravellerConversion(read('passenger.km'), readFactorUnit('kg CO2e per km')!)).toBeNull()
-    expect(oneTravellerConversion(read('tonne.km'), perPassengerMile)).toBeNull()
+    expect(onePersonConversion(read('mile'), perPassengerMile)?.multiplier.toString()).toBe('1')
+    expect(onePersonConversion(read('km'), readFactorUnit('kg CO2e per passenger.km')!)?.multiplier.toString()).toBe('1')
+    expect(onePersonConversion(read('m'), readFactorUnit('kg CO2e per passenger.km')!)?.multiplier.toString()).toBe('0.001')
+    expect(onePersonConversion(read('passenger.km'), readFactorUnit('kg CO2e per km')!)).toBeNull()
+    expect(onePersonConversion(read('tonne.km'), perPassengerMile)).toBeNull()
+  })
+
+  it('an hour is one worker\'s hour for a factor per FTE working hour; a day is not', () => {
+    const perFteHour = readFactorUnit('kg CO2e per FTE working hour')!
+    expect(conversionTo(read('hours'), perFteHour)).toEqual({ kind: 'dimension', from: 'time', to: 'fte_time' })
+    expect(onePersonConversion(read('hours'), perFteHour)).toMatchObject({ person: 'worker' })
+    expect(onePersonConversion(read('hours'), perFteHour)?.multiplier.toString()).toBe('1')
+    expect(onePersonConversion(read('days'), perFteHour)).toBeNull()
   })
 
   it('calorific-value basis: kWh reads either, kWh (Net CV) refuses a Gross CV factor', () => {
