@@ -18,7 +18,10 @@ import { parseArtifact } from '../src/release/parse.ts'
 import { FEATURES } from '../src/resolve/features.ts'
 import type { ResolveModel } from '../src/resolve/model.ts'
 import { calibrated, topCalibration } from '../src/resolve/model.ts'
-import { belowAccept } from '../src/resolve/decision.ts'
+import { belowAccept, placeOverruled } from '../src/resolve/decision.ts'
+import { applyHints } from '../src/resolve/adjust.ts'
+import { parseDescription } from '../src/resolve/parse.ts'
+import { dropReferences } from '../src/text/vocab/references.ts'
 import { candidatesOf, ResolveRequestSchema } from '../src/resolve/resolve.ts'
 import { unaskedWasteRoute } from '../src/resolve/rank.ts'
 import type { DevCase } from './dev-set.ts'
@@ -61,6 +64,8 @@ const positionOf = new Map<string, number>()
 release.rows.forEach((r, i) => positionOf.set(`${r.source_id}|${r.cell_ref}`, i))
 const rightSet = (c: DevCase) => new Set(c.accept.flatMap((a) => positionOf.get(`${a.source}|${a.cell_ref}`) ?? []))
 const requestOf = (c: DevCase) => ResolveRequestSchema.parse({ description: c.description, limit: 5, ...(c.country ? { country: c.country } : {}), ...(c.unit ? { unit: c.unit } : {}) })
+/** Places each case's text named in another country than its hint (a site's factor for the hint is then review, as resolve answers). */
+const overruledOf = (c: DevCase) => applyHints(parseDescription(dropReferences(c.description)), requestOf(c)).overruled
 
 const modelOf = (weights: readonly number[], words: Record<string, string>): ResolveModel => ({
   version: 'training',
@@ -155,7 +160,10 @@ for (let k = 0; k < FOLDS; k++) {
     }
     const scored = order.map((j) => ({ position: j, score: s[j] ?? 0, x: Float64Array.from(g.x[j] ?? []), geo: 'unspecified' as const, coverage: 0, unitMatch: 'unspecified' as const, matched: [] }))
     const first = scored[0]
-    topInputs.push({ inputs: confidenceInputs(scored, order.map((j) => (e[j] ?? 0) / total)), right: g.right[order[0] ?? -1] ?? false, fold: k, c: train[i] as DevCase, unaskedRoute: first !== undefined && unaskedWasteRoute(first) })
+    const topRow = release.rows[g.position?.[order[0] ?? -1] ?? -1]
+    // Sent to review as resolve sends it: a waste route nobody asked for, or a site's factor for the hinted country where the text named another.
+    const review = (first !== undefined && unaskedWasteRoute(first)) || (topRow !== undefined && placeOverruled(overruledOf(train[i] as DevCase), topRow.key, topRow.country))
+    topInputs.push({ inputs: confidenceInputs(scored, order.map((j) => (e[j] ?? 0) / total)), right: g.right[order[0] ?? -1] ?? false, fold: k, c: train[i] as DevCase, unaskedRoute: review })
   })
 }
 if (dump) writeFileSync(process.argv[dumpAt + 1] ?? 'oof.json', JSON.stringify(dump, null, 1))

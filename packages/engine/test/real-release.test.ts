@@ -159,6 +159,17 @@ describe.skipIf(latest === null)(`real latest release${latest === null ? ' (skip
     expect(top('Papier', { country: 'DE', unit: 't' })?.key).toMatch(/^materials\.paper\./)
   })
 
+  it('does not accept a site\'s factor for the hinted country where the text names another ("hotel in Paris" on a GB line)', () => {
+    // Before: the UK's hotel night accepted at 1.00 for a night in Paris, the UK's grid at 0.99 for Texas.
+    for (const [description, unit] of [['hotel in Paris', 'nights'], ['hotel stay New York', 'nights'], ['electricity Texas', 'kWh']] as const) {
+      const m = top(description, { country: 'GB', unit })
+      expect(m?.country).toBe('gb')
+      expect(m?.decision).toBe('review')
+    }
+    expect(top('hotel London', { country: 'GB', unit: 'nights' })?.decision).toBe('accept')
+    expect(top('Eurostar London Brussels', { country: 'GB' })?.decision).toBe('accept')
+  })
+
   it('reads a French ledger\'s words for fuels, electricity, travel, water and waste', () => {
     // Before the French words: "gazole" ranked the Azores' grid, "gaz naturel" a zinc sheet, "fioul" a chemical industry.
     const fr = (description: string, unit?: string) => top(description, { country: 'FR', ...(unit ? { unit } : {}) })?.key ?? ''

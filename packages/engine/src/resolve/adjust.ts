@@ -63,6 +63,7 @@ function placesFromHint(hint: string, parsed: ParsedDescription): Place[] | null
 /** Hints win over the text; a hint that cannot be read is an error, never silently dropped. */
 export function applyHints(parsed: ParsedDescription, req: ParsedResolveRequest): ParsedDescription {
   let places = parsed.places
+  let overruled: Place[] = []
   if (req.country) {
     const hinted = placesFromHint(req.country, parsed)
     if (!hinted) {
@@ -70,6 +71,11 @@ export function applyHints(parsed: ParsedDescription, req: ParsedResolveRequest)
         issues: [{ path: 'country', message: 'must be an ISO 3166-1 alpha-2/alpha-3 code, an ISO 3166-2 code (US-TX) or a country name' }],
       })
     }
+    const country = hinted[0]?.country
+    // None where a place word is a code the hint reads as one of its own regions ("WA" with AU is
+    // Western Australia, not Washington state; "SA" South Australia, not Saudi Arabia).
+    const reread = country !== undefined && parsed.placeWords.some((w) => regionCodeIn(country, w) !== null)
+    overruled = country === undefined || reread ? [] : parsed.places.filter((p) => p.country !== country && p.country !== 'eu' && p.country !== 'glo')
     places = hinted
   }
   let unit = parsed.unit
@@ -81,7 +87,7 @@ export function applyHints(parsed: ParsedDescription, req: ParsedResolveRequest)
       })
     }
   }
-  return { ...parsed, places, unit }
+  return { ...parsed, places, unit, ...(overruled.length > 0 ? { overruled } : {}) }
 }
 
 /** A word the synonym table knows (3+ letters: "bus"), or the index (4+ letters: short index terms are codes). */

@@ -21,3 +21,19 @@ export function decide(confidence: number, acceptAt: number): Decision {
 export function belowAccept(confidence: number, acceptAt: number): number {
   return Math.min(confidence, Math.max(0.001, acceptAt - 0.001))
 }
+
+/** Domains whose factor depends on where the activity took place: a hotel night, a kWh, a cubic metre of water. */
+const SITE_BOUND = new Set(['accommodation', 'electricity', 'heat_steam', 'water'])
+
+/**
+ * The text named a place in another country than the `country` hint, which replaced it (the hint
+ * wins, docs/resolve.md), and the match is a factor of where the activity took place, for none of the
+ * countries the text named: "hotel in Paris" on a UK ledger line (`country: "GB"`) ranks the UK's
+ * hotel night, which a person must check. Journeys (flights, rail, freight) are not site-bound: a UK
+ * account's flight to New York is the UK tables' long-haul flight.
+ */
+export function placeOverruled(overruled: readonly { country: string }[] | undefined, key: string, country: string): boolean {
+  if (!overruled || overruled.length === 0) return false
+  const domain = key.slice(0, key.indexOf('.'))
+  return SITE_BOUND.has(domain) && !overruled.some((p) => p.country === country)
+}

@@ -114,6 +114,7 @@ export function explain(
   hints: { country: boolean; unit: boolean },
   model: ResolveModel,
   runnerUp: Scored | undefined,
+  overruled = false,
 ): Explanation {
   const matchedTerms = new Set(s.matched)
   const matched: string[] = []
@@ -144,7 +145,8 @@ export function explain(
   const lead = rankAt === 1 ? 'Ranked first' : `Ranked ${ordinal(rankAt)}`
   const gap = rankAt === 1 && runnerUp ? (s.score - runnerUp.score > 1 ? ', well ahead of the next' : ', close to the next') : ''
   const route = unaskedWasteRoute(s) ? '; it is a way of treating waste, which the description does not ask for' : ''
-  const why = `${lead}${gap}: ${reasons.length ? reasons.join(', and ') : 'it shares words with the description'}${unmatched.length ? `; it does not match ${unmatched.map((w) => `"${w}"`).join(', ')}` : ''}${route}.`
+  const elsewhere = overruled && parsed.overruled ? `; it is for the country hinted, while the description names ${parsed.overruled.map((p) => p.label).join(', ')}` : ''
+  const why = `${lead}${gap}: ${reasons.length ? reasons.join(', and ') : 'it shares words with the description'}${unmatched.length ? `; it does not match ${unmatched.map((w) => `"${w}"`).join(', ')}` : ''}${route}${elsewhere}.`
   return {
     matched_words: matched,
     unmatched_words: unmatched,

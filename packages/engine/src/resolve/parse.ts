@@ -23,6 +23,8 @@ export const MAX_CONCEPTS = 24
 export interface ParsedDescription {
   concepts: Concept[]
   places: Place[]
+  /** Places the text named in another country than the `country` hint, which the hint replaced (resolve/adjust.ts). */
+  overruled?: Place[]
   /** Words of the places as written (they may also appear in factor names). */
   placeWords: string[]
   unit: UnitInfo | null

@@ -106,6 +106,25 @@ describe('resolve hints', () => {
   })
 })
 
+describe('a country hint that overrules a place the text names', () => {
+  it('sends a site\'s factor for the hinted country to review, saying which place the text named', () => {
+    // "electricity in Texas" on a GB line: the hint wins (the UK's grid ranks first), but a person must check it.
+    const overruled = engine.resolve({ description: 'electricity in Texas', country: 'GB' }).matches
+    expect(overruled[0]?.key.startsWith('electricity.gb.')).toBe(true)
+    for (const m of overruled) if (m.key.startsWith('electricity.gb.')) {
+      expect(m.decision).toBe('review')
+      expect(m.explanation.why).toContain('the description names texas')
+    }
+    // A place inside the hinted country narrows it and is not overruled.
+    const inside = engine.resolve({ description: 'electricity in Texas', country: 'US' }).matches[0]
+    expect(inside?.explanation.why).not.toContain('the description names')
+  })
+  it('leaves journeys alone: a UK account\'s flight abroad is the UK tables\' flight', () => {
+    const m = engine.resolve({ description: 'flight London to Paris', country: 'GB' }).matches[0]
+    expect(m?.explanation.why ?? '').not.toContain('the description names')
+  })
+})
+
 describe('answers kept by the caller', () => {
   // Candidates and their feature vectors are reused by the next call: an answer must own every
   // value it carries, and a call must not see what the one before left behind.

@@ -9,7 +9,7 @@ import { sourceOf } from '../release/view.ts'
 import { askedVariants } from '../text/variants.ts'
 import { dropReferences } from '../text/vocab/references.ts'
 import { applyHints, repairTypos } from './adjust.ts'
-import { belowAccept, decide } from './decision.ts'
+import { belowAccept, decide, placeOverruled } from './decision.ts'
 import { industryKnows } from './lines.ts'
 import { explain } from './explain.ts'
 import type { ResolveModel } from './model.ts'
@@ -92,8 +92,10 @@ export function resolveRelease(release: LoadedRelease, req: ParsedResolveRequest
     // The top match by its own model; the others by their ranker probability, never above the top.
     const estimated = i === 0 ? calibrated(calibration, topRaw) : Math.min(calibrated(calibration, topRaw), calibrated(model.calibrationBelow, probability[i] ?? 0))
     // A place or unit named and not met is always for a person to check, and so is a waste
-    // treatment nobody asked for: "beef kg" is not beef burnt as waste.
-    const missed = s.geo === 'mismatch' || s.unitMatch === 'mismatch' || unaskedWasteRoute(s)
+    // treatment nobody asked for ("beef kg" is not beef burnt as waste) and a site's factor for the
+    // hinted country where the text named another ("hotel in Paris" on a GB line).
+    const overruled = placeOverruled(parsed.overruled, row.key, row.country)
+    const missed = s.geo === 'mismatch' || s.unitMatch === 'mismatch' || unaskedWasteRoute(s) || overruled
     const confidence = answeredConfidence(missed ? belowAccept(estimated, acceptAt) : estimated)
     return {
       key: row.key,
@@ -109,7 +111,7 @@ export function resolveRelease(release: LoadedRelease, req: ParsedResolveRequest
       scope: row.scope,
       country: row.country,
       region: row.region ?? null,
-      explanation: explain(s, i + 1, row, parsed, hints, model, top[i + 1]),
+      explanation: explain(s, i + 1, row, parsed, hints, model, top[i + 1], overruled),
     }
   })
   return { matches, count: matches.length, data_version: release.mb_version }
