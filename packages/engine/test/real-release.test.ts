@@ -151,6 +151,9 @@ describe.skipIf(latest === null)(`real latest release${latest === null ? ' (skip
     expect(industry('plumbing services')).toBe('238220')
     expect(industry('conference fees')).toBe('561920')
     expect(industry('airline tickets')).toBe('481111')
+    // Before: health and welfare funds; hardware stores.
+    expect(industry('staff training')).toBe('611430')
+    expect(industry('IT hardware')).toBe('334111')
     expect(top('cloud computing services', { country: 'US', unit: 'USD' })?.key).toBe('spend.us.naics_518210_data_processing_hosting_and_related_services.with_margins')
   })
 

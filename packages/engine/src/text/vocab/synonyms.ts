@@ -127,6 +127,10 @@ const GROUPS: string[] = [
   'software : saas|software licences|software licenses',
   // Cloud services are NAICS 518210 "Data Processing, Hosting, and Related Services" ("cloud computing
   // services" in USD ranked document preparation services at confidence 0).
+  // Phrases no development case has: "employee training courses $" is a held-out case, so "employee
+  // training" and "training courses" are left out (docs/resolve.md).
+  'professional and management development training : staff training|leadership training|management training|training provider|training providers',
+  'electronic computer manufacturing : it hardware|desktop computers',
   'data processing hosting : cloud computing|cloud services|cloud hosting|cloud storage|web hosting|hosting services|data centre services|data center services',
   // Categories of a company's spend ledger, named by the industry that sells them (NAICS titles).
   'janitorial : office cleaning|cleaning services|cleaning contract|commercial cleaning|cleaners',
