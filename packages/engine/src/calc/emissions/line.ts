@@ -84,7 +84,7 @@ export class LineContext {
     return hit
   }
 
-  plan(row: FactorRow, unitText: string, unit: ReadUnit): Plan | LineError {
+  plan(row: FactorRow, unit: ReadUnit): Plan | LineError {
     // By the unit read, not as typed: "gallons" is a US gallon on a US line and a UK one on a GB line.
     const memo = `${row.key}\u0000${unit.unit.id}\u0000${unit.basis ?? ''}`
     let hit = this.plans.get(memo)
@@ -95,9 +95,9 @@ export class LineContext {
     return hit
   }
 
-  byKey(key: string, unitText: string, unit: ReadUnit): Plan | LineError {
+  byKey(key: string, unit: ReadUnit): Plan | LineError {
     const row = this.view.factor(key) ?? this.view.factor(key.toLowerCase())
-    if (row) return this.plan(row, unitText, unit)
+    if (row) return this.plan(row, unit)
     let miss = this.missing.get(key)
     if (!miss) {
       const candidates = this.view.candidates(key, 3).map((c) => c.key)
@@ -149,7 +149,7 @@ export class LineContext {
     for (const [rank, match] of matches.entries()) {
       const row = this.view.factor(match.key)
       if (!row) continue
-      const plan = this.plan(row, unitText, unit)
+      const plan = this.plan(row, unit)
       if ('code' in plan) {
         firstError ??= plan
         continue
@@ -209,7 +209,7 @@ export function computeLine(input: ActivityInput, id: string, ctx: LineContext):
   let plan: Plan
   let resolved: Resolution | undefined
   if (input.factor_key !== undefined) {
-    const p = ctx.byKey(input.factor_key, input.quantity.unit, unit)
+    const p = ctx.byKey(input.factor_key, unit)
     if ('code' in p) return { id, input, warnings: [], error: p }
     plan = p
   } else {

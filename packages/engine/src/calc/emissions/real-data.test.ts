@@ -73,7 +73,7 @@ describe.skipIf(bytes === null)('emissions on the real latest release (skipped: 
     expect(verifyReceipt(json)).toMatchObject({ valid: true })
   })
 
-  it('travel in a plain distance is one traveller\'s; a material is not swapped for another for its place', () => {
+  it('reads ledger lines as written: a distance or hours for one person, units by the line\'s country, the place and material resolve ranked', () => {
     const res = engine.emissions({
       activities: [
         { id: 'rail', description: 'Train travel UK', country: 'GB', quantity: { value: 3200, unit: 'km' } },
