@@ -95,8 +95,10 @@ describe.skipIf(latest === null)(`real latest release${latest === null ? ' (skip
     expect(top('business travel flights', { country: 'US', unit: 'miles' })?.key).toMatch(/^transport\.us\.air_travel_/)
     const bus = top('employee commuting bus', { country: 'US', unit: 'miles' })
     expect(bus?.key).toBe('transport.us.bus.passenger_mile_co2')
-    // "commuting" is a word of the per-gas rows, not a typo of "computing".
-    expect(top('employee commuting car', { country: 'US', unit: 'miles' })?.explanation.matched_words).toContain('commuting')
+    // "commuting" is a word of the per-gas rows, not a typo of "computing" (with a mode named, who travels
+    // and why are dropped: "employee commuting car" is read as "car").
+    expect(top('employee commuting', { country: 'US', unit: 'miles' })?.explanation.matched_words).toContain('commuting')
+    expect(top('employee commuting car', { country: 'US', unit: 'miles' })?.key).toBe('transport.us.passenger_car.vehicle_mile_co2')
     // A taxi's km is the vehicle's; bottled gas is LPG.
     expect(top('taxi', { country: 'GB', unit: 'km' })?.key).toBe('transport.gb.taxis_regular_taxi.business_travel_km')
     expect(top('bottled gas', { unit: 'kg' })?.key).toBe('fuels.gb.gaseous_fuels_lpg.tonnes')
@@ -183,6 +185,35 @@ describe.skipIf(latest === null)(`real latest release${latest === null ? ' (skip
     expect(fr('nuitées hôtel Lyon')).toBe('accommodation.fr.hotel_stay.room_per_night')
     expect(fr('eau potable', 'm3')).toMatch(/^water\.[a-z]{2}\.water_supply\./)
     expect(fr('ordures ménagères enfouissement', 't')).toMatch(/^waste\..*landfill/)
+  })
+
+  it('reads a US ledger\'s phones, tolls, boxes, utilities and travel categories in money as the industry that sells them', () => {
+    // Before: primary batteries, electronic shopping, wooden pallets, water and sewer pipe-laying, industrial valves, caterers.
+    const industry = (description: string) => top(description, { country: 'US', unit: 'USD' })?.key.replace(/^spend\.us\.naics_(\d{6})_.*$/, '$1')
+    expect(industry('mobile phones')).toBe('334220')
+    expect(industry('toll charges')).toBe('488490')
+    expect(industry('corrugated boxes')).toBe('322211')
+    expect(industry('water and sewage')).toBe('221310')
+    expect(industry('Business travel - air')).toBe('481111')
+    expect(industry('meal expenses')).toBe('722511')
+    expect(industry('filling station')).toMatch(/^4471[19]0$/)
+  })
+
+  it('reads a mode of travel named with who travels and why by the mode (US EPA names its car "business travel and employee commuting")', () => {
+    // Before: "employee commuting subway" in miles accepted the car (0.89).
+    expect(top('employee commuting subway', { country: 'US', unit: 'miles' })?.key).toBe('transport.us.transit_rail_i_e_subway_tram.passenger_mile_co2')
+    expect(top('staff commute by bus', { country: 'US', unit: 'miles' })?.key).toBe('transport.us.bus.passenger_mile_co2')
+    // Who travels and why alone still read as the car, which US EPA names so.
+    expect(top('employee commuting', { country: 'US', unit: 'miles' })?.key).toBe('transport.us.passenger_car.vehicle_mile_co2')
+  })
+
+  it('reads German and French words for landfill alone as general waste, as "landfill" is, and Dutch words for electricity', () => {
+    // Before: the UK's plastics to landfill (9 kg CO2e per tonne against 497 for household residual waste); motors and generators.
+    const generalLandfill = /^waste\.gb\.refuse_(household_residual_waste|commercial_and_industrial_waste)_landfill\.tonnes$/
+    expect(top('Abfall Deponie', { country: 'DE', unit: 't' })?.key).toMatch(generalLandfill)
+    expect(top('déchets mis en décharge', { country: 'FR', unit: 't' })?.key).toMatch(generalLandfill)
+    expect(top('Kunststoff Deponie', { country: 'DE', unit: 't' })?.key).toMatch(/plastic.*landfill/)
+    expect(top('Elektriciteit kantoor', { country: 'NL', unit: 'kWh' })?.key).toMatch(/^electricity\.nl\./)
   })
 
   it('places a product word no labelled line and no NAICS text has by what it means (word vectors)', () => {

@@ -44,6 +44,17 @@ describe('parseDescription', () => {
     expect(parseDescription('SCREWDRIVER SET PHILLIPS, 8 PC.').concepts.map((c) => c.phrase)).not.toContain('pc')
     expect(parseDescription('PC for the office').concepts.map((c) => c.phrase)).toContain('pc')
   })
+  it('drops who travels and why once a way of travelling is named, and keeps them alone', () => {
+    const phrases = (d: string) => parseDescription(d).concepts.map((c) => c.phrase)
+    expect(phrases('employee commuting subway')).toEqual(['subway'])
+    expect(phrases('business travel by bus')).toEqual(['bus'])
+    expect(phrases('employee commuting')).toEqual(['employee', 'commuting'])
+    // "business class" names a cabin, not a purpose.
+    expect(phrases('flight business class')).toEqual(['flight', 'business class'])
+    // Not a way of travelling: the words stay.
+    expect(phrases('staff training')).toContain('staff training')
+  })
+
   it('notices gases', () => {
     expect(parseDescription('methane from natural gas boilers').gases).toEqual(['ch4'])
   })

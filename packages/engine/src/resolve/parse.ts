@@ -99,12 +99,25 @@ export function parseDescription(description: string): ParsedDescription {
   if (haul) concepts.push(haul)
   return {
     // Ranking tracks covered concepts in a 32-bit mask; 24 is far more than any description needs.
-    concepts: dedupe(concepts).slice(0, MAX_CONCEPTS),
+    concepts: dedupe(withoutPurpose(concepts)).slice(0, MAX_CONCEPTS),
     places: placeMentions.map((m) => m.place),
     placeWords,
     unit: unitMention?.unit ?? null,
     gases,
   }
+}
+
+/**
+ * Who travels and why ("employee commuting", "business travel", "staff") say nothing of how, once a
+ * way of travelling is named: US EPA names its car and light truck "business travel and employee
+ * commuting", so "employee commuting subway" in miles accepted the car (0.89) over the subway it names.
+ * With a mode named they are dropped; alone ("employee commuting") they are the words to match.
+ */
+const PURPOSE_WORDS = new Set(['business', 'employee', 'employees', 'staff', 'commute', 'commuting', 'travel', 'travelling', 'traveling'])
+
+function withoutPurpose(concepts: readonly Concept[]): Concept[] {
+  const mode = concepts.some((c) => !PURPOSE_WORDS.has(c.phrase) && (c.domains?.includes('transport') ?? false))
+  return mode ? concepts.filter((c) => !PURPOSE_WORDS.has(c.phrase)) : [...concepts]
 }
 
 /**

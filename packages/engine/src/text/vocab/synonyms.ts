@@ -27,14 +27,14 @@ const GROUPS: string[] = [
   'lng @fuels : liquefied natural gas',
   'battery electric vehicle @transport @freight : bev|ev|evs|electric car|electric cars|electric vehicle|elektroauto',
   'plug in hybrid electric vehicle @transport : phev|plug in hybrid|plugin hybrid',
-  'electricity @electricity : grid power|mains electricity|power|grid electricity|strom|electric power|purchased electricity|electrical energy|grid|power consumption|electricity consumption|elec|electricity usage|power usage|stromverbrauch|electricite|consommation electrique|charging|ev charging|car charging|electric car charging|electric vehicle charging|charge point|chargepoint|wallbox|ladestrom',
+  'electricity @electricity : grid power|mains electricity|power|grid electricity|strom|electric power|purchased electricity|electrical energy|grid|power consumption|electricity consumption|elec|electricity usage|power usage|stromverbrauch|electricite|consommation electrique|charging|ev charging|car charging|electric car charging|electric vehicle charging|charge point|chargepoint|wallbox|ladestrom|elektriciteit|stroomverbruik',
   // US EPA names business flights "Air Travel" (per passenger-mile, per gas).
-  'flights|flight|air travel @transport : flying|flew|fly|plane|airplane|aeroplane|flug|avion|vols en avion|billet d avion|airline|air trip|plane ticket',
+  'flights|flight|air travel @transport : flying|flew|fly|plane|airplane|aeroplane|flug|avion|vols en avion|billet d avion|airline|air trip|plane ticket|travel air|business travel air|air travel costs|air travel expenses',
   'rail|train|national rail @transport : trains|railway|bahn|zug|sncf|tgv|intercity|rail journeys|train travel',
   // DESNZ's one international rail factor is for rail to and from the UK, which is what the Eurostar runs.
   'international rail @transport : eurostar|thalys',
   'hotel stay|hotel @accommodation : hotel night|hotel nights|accommodation|room night|hotel room|hotels|overnight stay|ubernachtung|nuitee|nuitees|nuit d hotel|nuits d hotel|hebergement',
-  'natural gas @fuels : gas|mains gas|erdgas|gaz naturel|gaz de ville|pipeline gas|methane gas|gas heating|gas boiler|gas boilers',
+  'natural gas @fuels : gas|mains gas|erdgas|gaz naturel|gaz de ville|pipeline gas|methane gas|gas heating|gas boiler|gas boilers|aardgas',
   'taxi|taxis|regular taxi @transport : cab|cabs|uber|minicab|rideshare|taxi ride',
   // An intercity bus is the UK's coach and the US's one bus, not intercity rail (nor a local bus).
   'bus|local bus @transport : buses|bus commute',
@@ -111,7 +111,7 @@ const GROUPS: string[] = [
   // US EPA's "Mixed MSW" is the same general waste; so is waste sent to landfill with no material named
   // (the UK's plastics row, with the fewest words left unmentioned, answered it at 9 kg CO2e/t against 497),
   // and so is "landfill" or "waste disposal" alone (the plastics row again, or US beef).
-  'commercial and industrial waste|household residual waste|mixed msw : general waste|waste general|residual waste|mixed waste|black bag waste|restmull|restabfall|municipal waste|municipal solid waste|msw|siedlungsabfall|waste to landfill|waste sent to landfill|landfill waste|landfilled waste|waste landfill|waste collection|trade waste|rubbish|general rubbish|trash|garbage|refuse|skip hire|bin collection|landfill|landfilled|landfilling|waste disposal|disposal to landfill|landfill disposal|ordures|ordures menageres|dechets menagers|dechets residuels|dechets en melange|dechets industriels banals',
+  'commercial and industrial waste|household residual waste|mixed msw : general waste|waste general|residual waste|mixed waste|black bag waste|restmull|restabfall|municipal waste|municipal solid waste|msw|siedlungsabfall|waste to landfill|waste sent to landfill|landfill waste|landfilled waste|waste landfill|waste collection|trade waste|rubbish|general rubbish|trash|garbage|refuse|skip hire|bin collection|landfill|landfilled|landfilling|waste disposal|disposal to landfill|landfill disposal|ordures|ordures menageres|dechets menagers|dechets residuels|dechets en melange|dechets industriels banals|deponie|decharge|mise en decharge|mis en decharge|enfouissement|hausmull|gewerbeabfall|gewerbemull',
   // US EPA's vehicles: a pickup is a light-duty truck.
   'light duty truck : pickup|pickups|pickup truck|pick up truck',
   'freighting|freight @freight : shipping|haulage|goods transport|logistics',
@@ -144,7 +144,7 @@ const GROUPS: string[] = [
   'advertising agencies : advertising|ad spend|advertising spend',
   'computer systems design services : it services|it support|it consultancy|it consulting|managed it services|managed services|it outsourcing|it contractors|it contractor|tech support',
   'lessors of nonresidential buildings : office rent|rent of premises|premises rent|office lease|commercial rent',
-  'scheduled passenger air transportation : airfare|airfares|air fares|air tickets|plane tickets|flight tickets|airline tickets|airline ticket',
+  'scheduled passenger air transportation : airfare|airfares|air fares|air tickets|plane tickets|flight tickets|airline tickets|airline ticket|travel air|business travel air|air travel costs|air travel expenses|travel airfare',
   'gasoline stations : fuel card|fuel cards|fleet fuel card|fuel purchases|pump fuel',
   'freight transportation arrangement : freight forwarding|freight forwarder|forwarding agent|customs broker|customs brokerage',
   'employment placement agencies : recruitment agency|recruitment agencies|recruitment fees|recruiting|staffing agency|headhunter',
@@ -161,6 +161,20 @@ const GROUPS: string[] = [
   'water supply|water supply and irrigation : water bill|water bills|water charges|water rates',
   'passenger car leasing : car lease|car leases|car leasing|lease car|lease cars|vehicle lease|vehicle leasing',
   'direct property and casualty insurance : insurance premium|insurance premiums|business insurance|property insurance|liability insurance',
+  // More of a spend ledger (tried in USD with `US` on 2026-11-28 12:20 UTC: "cell phones" ranked primary batteries,
+  // "tolls" electronic shopping, "cardboard boxes" wooden pallets, "gas station" bulk petroleum terminals, "water and
+  // sewer" pipe-laying, "travel - meals" caterers). Phrases no development case has; "car rental USD" is a held-out
+  // case, so car rental is left out.
+  'wireless communications equipment : cell phones|cell phone|mobile phones|mobile phone|smartphones|smartphone|iphone|iphones|handsets',
+  'other support activities for road transportation : tolls|road tolls|toll charges|bridge tolls|toll road|toll roads|tollway',
+  'gasoline stations : gas station|gas stations|petrol station|petrol stations|filling station|filling stations|service station',
+  'corrugated and solid fiber box : cardboard boxes|cardboard box|corrugated boxes|corrugated box|shipping boxes|cartons|carton boxes',
+  'natural gas distribution : natural gas bill|gas utility|gas utility bill',
+  'water supply|water supply and irrigation : water and sewer|water and sewage|water sewer',
+  'sewage treatment facilities : sewer bill|sewer charges|sewer fees|sewerage charges|sewage charges|wastewater charges',
+  'full service restaurants|restaurants : travel meals|meal expenses|meals while travelling|per diem',
+  'general freight trucking : freight costs|freight charges|inbound freight|outbound freight|freight expense',
+  'couriers and express delivery : shipping charges|shipping fees|shipping expense|outbound shipping',
   'wtt : well to tank|well-to-tank|upstream fuel',
   'propane @fuels : propane gas',
   'butane @fuels : butane gas',
