@@ -199,6 +199,19 @@ describe.skipIf(latest === null)(`real latest release${latest === null ? ' (skip
     expect(industry('filling station')).toMatch(/^4471[19]0$/)
   })
 
+  it('answers electricity in money with the grid per kWh, saying no spend factor sells it (US EPA publishes no electric power industry)', () => {
+    // Before: "Electricity" in USD ranked an instrument maker (0.76), "electricity bill" collection agencies.
+    for (const description of ['Electricity', 'electricity bill', 'electric utility']) {
+      const m = top(description, { country: 'US', unit: 'USD' })
+      expect(m?.key).toMatch(/^electricity\.us\./)
+      expect(m?.unit_match).toBe('mismatch')
+      expect(m?.decision).toBe('review')
+      expect(m?.explanation.why).toMatch(/no spend factor answers it/)
+    }
+    // A product named beside it is still bought from an industry.
+    expect(top('electricity meters', { country: 'US', unit: 'USD' })?.key).toMatch(/^spend\.us\./)
+  })
+
   it('reads a mode of travel named with who travels and why by the mode (US EPA names its car "business travel and employee commuting")', () => {
     // Before: "employee commuting subway" in miles accepted the car (0.89).
     expect(top('employee commuting subway', { country: 'US', unit: 'miles' })?.key).toBe('transport.us.transit_rail_i_e_subway_tram.passenger_mile_co2')

@@ -20,6 +20,7 @@ import { searchIndustry, spendRowsOf } from './industry.ts'
 import { lineVotes, industryKnows, lineCountsOf } from './lines.ts'
 import { classify } from './classifier.ts'
 import { semanticIndustries } from './semantic.ts'
+import { noSpendAnswer } from './unsold.ts'
 import type { ResolveModel } from './model.ts'
 import type { ParsedDescription } from './parse.ts'
 import { buildQuery } from './query.ts'
@@ -395,11 +396,13 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
   }
   // Fetched once per call, read per candidate.
   const rowFacts = rankRowFacts(release)
+  // Only things no spend factor's industry sells ("Electricity" in USD): no spend row is an answer.
+  const unsold = noSpendAnswer(release, parsed)
   const lineCounts = lineCountsOf(model)
   const fill = (x: Float64Array, position: number, hit: Hit | undefined, ind: Hit | undefined, full: boolean): boolean => {
     // The row's facts and copies of what is read of the row, in one object (row-facts.ts).
     const rf = rowFacts(position)
-    if (!rf) return false
+    if (!rf || (rf.spend && unsold)) return false
     // The query terms and words matched by the main hit and the industry hit, read in turn.
     const qa = hit?.queryTerms ?? NO_TERMS
     const qb = ind?.queryTerms ?? NO_TERMS

@@ -20,6 +20,7 @@ import { parseDescription } from './parse.ts'
 import type { Scored } from './rank.ts'
 import { byScore, hasCo2Rows, scoreCandidates, unaskedWasteRoute } from './rank.ts'
 import type { ParsedResolveRequest, ResolveMatch, ResolveResponse } from './schema.ts'
+import { noSpendAnswer, withoutMoneyWords } from './unsold.ts'
 
 export { RESOLVE_LIMIT_MAX, ResolveRequestSchema, ResolveResponseSchema } from './schema.ts'
 export type { ParsedResolveRequest, ResolveMatch, ResolveRequest, ResolveResponse } from './schema.ts'
@@ -48,7 +49,7 @@ export function candidatesOf(release: LoadedRelease, req: ParsedResolveRequest, 
   // activity): the answer depends on nothing else of the text (emissions resolves lines that differ
   // only by a reference once, calc/emissions/line.ts).
   const description = dropReferences(req.description)
-  const parsed = repairTypos(applyHints(parseDescription(description), req), release, (t) => knownTerm(release, model, t))
+  const parsed = repairTypos(withoutMoneyWords(release, applyHints(parseDescription(description), req)), release, (t) => knownTerm(release, model, t))
   return { parsed, all: scoreCandidates(release, parsed, askedVariants(description), model, description) }
 }
 
@@ -86,6 +87,8 @@ export function resolveRelease(release: LoadedRelease, req: ParsedResolveRequest
   const inputs = confidenceInputs(top, probability)
   const topRaw = confidenceScore(model.confidenceWeights, inputs)
   const { calibration, acceptAt } = topCalibration(model, spendTop(inputs))
+  // Money named for something no spend factor's industry sells ("Electricity" in USD): the why says so.
+  const unsold = parsed.unit?.dimension === 'currency' && noSpendAnswer(release, parsed)
   const matches = top.map((s, i): ResolveMatch => {
     const row = release.rows[s.position]
     if (!row) throw new Error('ranked position outside the release')
@@ -111,7 +114,7 @@ export function resolveRelease(release: LoadedRelease, req: ParsedResolveRequest
       scope: row.scope,
       country: row.country,
       region: row.region ?? null,
-      explanation: explain(s, i + 1, row, parsed, hints, model, top[i + 1], overruled),
+      explanation: explain(s, i + 1, row, parsed, hints, model, top[i + 1], overruled, unsold),
     }
   })
   return { matches, count: matches.length, data_version: release.mb_version }

@@ -27,7 +27,7 @@ const GROUPS: string[] = [
   'lng @fuels : liquefied natural gas',
   'battery electric vehicle @transport @freight : bev|ev|evs|electric car|electric cars|electric vehicle|elektroauto',
   'plug in hybrid electric vehicle @transport : phev|plug in hybrid|plugin hybrid',
-  'electricity @electricity : grid power|mains electricity|power|grid electricity|strom|electric power|purchased electricity|electrical energy|grid|power consumption|electricity consumption|elec|electricity usage|power usage|stromverbrauch|electricite|consommation electrique|charging|ev charging|car charging|electric car charging|electric vehicle charging|charge point|chargepoint|wallbox|ladestrom|elektriciteit|stroomverbruik',
+  'electricity @electricity : grid power|mains electricity|power|grid electricity|strom|electric power|purchased electricity|electrical energy|grid|power consumption|electricity consumption|elec|electricity usage|power usage|stromverbrauch|electricite|consommation electrique|charging|ev charging|car charging|electric car charging|electric vehicle charging|charge point|chargepoint|wallbox|ladestrom|elektriciteit|stroomverbruik|electric bill|electric bills|electric utility|electric utilities|electric service|electricity supply',
   // US EPA names business flights "Air Travel" (per passenger-mile, per gas).
   'flights|flight|air travel @transport : flying|flew|fly|plane|airplane|aeroplane|flug|avion|vols en avion|billet d avion|airline|air trip|plane ticket|travel air|business travel air|air travel costs|air travel expenses',
   'rail|train|national rail @transport : trains|railway|bahn|zug|sncf|tgv|intercity|rail journeys|train travel',
