@@ -18,7 +18,7 @@ import { parseArtifact } from '../src/release/parse.ts'
 import { FEATURES } from '../src/resolve/features.ts'
 import type { ResolveModel } from '../src/resolve/model.ts'
 import { calibrated, topCalibration } from '../src/resolve/model.ts'
-import { belowAccept, placeOverruled } from '../src/resolve/decision.ts'
+import { belowAccept, placeOverruled, woodAsFuel } from '../src/resolve/decision.ts'
 import { applyHints } from '../src/resolve/adjust.ts'
 import { parseDescription } from '../src/resolve/parse.ts'
 import { dropReferences } from '../src/text/vocab/references.ts'
@@ -66,6 +66,7 @@ const rightSet = (c: DevCase) => new Set(c.accept.flatMap((a) => positionOf.get(
 const requestOf = (c: DevCase) => ResolveRequestSchema.parse({ description: c.description, limit: 5, ...(c.country ? { country: c.country } : {}), ...(c.unit ? { unit: c.unit } : {}) })
 /** Places each case's text named in another country than its hint (a site's factor for the hint is then review, as resolve answers). */
 const overruledOf = (c: DevCase) => applyHints(parseDescription(dropReferences(c.description)), requestOf(c)).overruled
+const conceptsOf = (c: DevCase) => parseDescription(dropReferences(c.description)).concepts
 
 const modelOf = (weights: readonly number[], words: Record<string, string>): ResolveModel => ({
   version: 'training',
@@ -162,7 +163,7 @@ for (let k = 0; k < FOLDS; k++) {
     const first = scored[0]
     const topRow = release.rows[g.position?.[order[0] ?? -1] ?? -1]
     // Sent to review as resolve sends it: a waste route nobody asked for, or a site's factor for the hinted country where the text named another.
-    const review = (first !== undefined && unaskedWasteRoute(first)) || (topRow !== undefined && placeOverruled(overruledOf(train[i] as DevCase), topRow.key, topRow.country))
+    const review = (first !== undefined && unaskedWasteRoute(first)) || (topRow !== undefined && (placeOverruled(overruledOf(train[i] as DevCase), topRow.key, topRow.country) || woodAsFuel(conceptsOf(train[i] as DevCase), topRow.key)))
     topInputs.push({ inputs: confidenceInputs(scored, order.map((j) => (e[j] ?? 0) / total)), right: g.right[order[0] ?? -1] ?? false, fold: k, c: train[i] as DevCase, unaskedRoute: review })
   })
 }

@@ -199,6 +199,18 @@ describe.skipIf(latest === null)(`real latest release${latest === null ? ' (skip
     expect(industry('filling station')).toMatch(/^4471[19]0$/)
   })
 
+  it('never accepts a fuel burnt for wood or timber named as itself (timber bought is a material)', () => {
+    // Before: "Timber" in tonnes with GB accepted the UK's wood chips burnt (0.93).
+    for (const description of ['Timber', 'wood']) {
+      // The ranking still puts wood chips first (the fuel's name is "wood"); the decision is a person's.
+      const m = top(description, { country: 'GB', unit: 'tonnes' })
+      expect(m?.key).toMatch(/^bioenergy\./)
+      expect(m?.decision).toBe('review')
+      expect(m?.explanation.why).toMatch(/a fuel burnt/)
+    }
+    expect(top('wood pellets', { country: 'GB', unit: 'tonnes' })?.decision).toBe('accept')
+  })
+
   it('answers electricity in money with the grid per kWh, saying no spend factor sells it (US EPA publishes no electric power industry)', () => {
     // Before: "Electricity" in USD ranked an instrument maker (0.76), "electricity bill" collection agencies.
     for (const description of ['Electricity', 'electricity bill', 'electric utility']) {

@@ -37,3 +37,16 @@ export function placeOverruled(overruled: readonly { country: string }[] | undef
   const domain = key.slice(0, key.indexOf('.'))
   return SITE_BOUND.has(domain) && !overruled.some((p) => p.country === country)
 }
+
+/** Wood named as itself ("wood", "timber", "lumber", "Holz"): the material. */
+const WOOD = new Set(['wood', 'timber'])
+
+/**
+ * The description names wood and nothing else, and the match is a fuel burnt (a bioenergy factor):
+ * "timber" in tonnes with `GB` accepted the UK's wood chips burnt (0.93), where timber bought is a
+ * material. A person must check it; a fuel's own word ("firewood", "wood pellets", "logs") asks for it.
+ */
+export function woodAsFuel(concepts: readonly { phrase: string; alternatives: readonly string[] }[], key: string): boolean {
+  if (!key.startsWith('bioenergy.') || concepts.length === 0) return false
+  return concepts.every((c) => WOOD.has(c.phrase) || c.alternatives.some((a) => WOOD.has(a)))
+}

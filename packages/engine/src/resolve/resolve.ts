@@ -9,7 +9,7 @@ import { sourceOf } from '../release/view.ts'
 import { askedVariants } from '../text/variants.ts'
 import { dropReferences } from '../text/vocab/references.ts'
 import { applyHints, repairTypos } from './adjust.ts'
-import { belowAccept, decide, placeOverruled } from './decision.ts'
+import { belowAccept, decide, placeOverruled, woodAsFuel } from './decision.ts'
 import { industryKnows } from './lines.ts'
 import { explain } from './explain.ts'
 import type { ResolveModel } from './model.ts'
@@ -98,7 +98,8 @@ export function resolveRelease(release: LoadedRelease, req: ParsedResolveRequest
     // treatment nobody asked for ("beef kg" is not beef burnt as waste) and a site's factor for the
     // hinted country where the text named another ("hotel in Paris" on a GB line).
     const overruled = placeOverruled(parsed.overruled, row.key, row.country)
-    const missed = s.geo === 'mismatch' || s.unitMatch === 'mismatch' || unaskedWasteRoute(s) || overruled
+    const burnt = woodAsFuel(parsed.concepts, row.key)
+    const missed = s.geo === 'mismatch' || s.unitMatch === 'mismatch' || unaskedWasteRoute(s) || overruled || burnt
     const confidence = answeredConfidence(missed ? belowAccept(estimated, acceptAt) : estimated)
     return {
       key: row.key,
@@ -114,7 +115,7 @@ export function resolveRelease(release: LoadedRelease, req: ParsedResolveRequest
       scope: row.scope,
       country: row.country,
       region: row.region ?? null,
-      explanation: explain(s, i + 1, row, parsed, hints, model, top[i + 1], overruled, unsold),
+      explanation: explain(s, i + 1, row, parsed, hints, model, top[i + 1], { overruled, unsold, burnt }),
     }
   })
   return { matches, count: matches.length, data_version: release.mb_version }
