@@ -23,7 +23,7 @@ import { applyHints } from '../src/resolve/adjust.ts'
 import { parseDescription } from '../src/resolve/parse.ts'
 import { dropReferences } from '../src/text/vocab/references.ts'
 import { candidatesOf, ResolveRequestSchema } from '../src/resolve/resolve.ts'
-import { unaskedWasteRoute } from '../src/resolve/rank.ts'
+import { unaskedLcaProcess, unaskedWasteRoute } from '../src/resolve/rank.ts'
 import type { DevCase } from './dev-set.ts'
 import { devSet } from './dev-set.ts'
 import type { Group } from './fit.ts'
@@ -163,7 +163,7 @@ for (let k = 0; k < FOLDS; k++) {
     const first = scored[0]
     const topRow = release.rows[g.position?.[order[0] ?? -1] ?? -1]
     // Sent to review as resolve sends it: a waste route nobody asked for, or a site's factor for the hinted country where the text named another.
-    const review = (first !== undefined && unaskedWasteRoute(first)) || (topRow !== undefined && (placeOverruled(overruledOf(train[i] as DevCase), topRow.key, topRow.country) || woodAsFuel(conceptsOf(train[i] as DevCase), topRow.key)))
+    const review = (first !== undefined && (unaskedWasteRoute(first) || unaskedLcaProcess(first))) || (topRow !== undefined && (placeOverruled(overruledOf(train[i] as DevCase), topRow.key, topRow.country) || woodAsFuel(conceptsOf(train[i] as DevCase), topRow.key)))
     topInputs.push({ inputs: confidenceInputs(scored, order.map((j) => (e[j] ?? 0) / total)), right: g.right[order[0] ?? -1] ?? false, fold: k, c: train[i] as DevCase, unaskedRoute: review })
   })
 }

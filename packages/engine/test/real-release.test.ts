@@ -211,6 +211,19 @@ describe.skipIf(latest === null)(`real latest release${latest === null ? ' (skip
     expect(top('wood pellets', { country: 'GB', unit: 'tonnes' })?.decision).toBe('accept')
   })
 
+  it('never accepts a building-LCA process nobody asked for (ÖKOBAUDAT\'s refrigerant production for a leak of R134a)', () => {
+    // Before: "R134a" in kg for DE accepted ÖKOBAUDAT's production of R134a (0.99), "Erdgas" its gas for a building (1.00).
+    for (const [description, unit] of [['R134a', 'kg'], ['Kältemittel R134a', 'kg'], ['Erdgas', 'kWh']] as const) {
+      // The ranking still puts the German process first (the only factor for Germany); the decision is a person's.
+      const m = top(description, { country: 'DE', unit })
+      expect(m?.key).toMatch(/\.oekobaudat$|^materials\.building_services\./)
+      expect(m?.decision).toBe('review')
+      expect(m?.explanation.why).toMatch(/life cycle assessment/)
+    }
+    // Asked for by name, the process is the answer.
+    expect(top('R134a oekobaudat', { country: 'DE', unit: 'kg' })?.decision).toBe('accept')
+  })
+
   it('answers electricity in money with the grid per kWh, saying no spend factor sells it (US EPA publishes no electric power industry)', () => {
     // Before: "Electricity" in USD ranked an instrument maker (0.76), "electricity bill" collection agencies.
     for (const description of ['Electricity', 'electricity bill', 'electric utility']) {

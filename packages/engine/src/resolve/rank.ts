@@ -742,6 +742,17 @@ export function unaskedWasteRoute(s: Scored): boolean {
   return s.x[WASTE_ROUTE_UNASKED] === 1
 }
 
+const LCA_PROCESS_UNASKED = VARIANT_OFFSET + VARIANT_NAMES.indexOf('lca_process')
+
+/**
+ * A building-LCA process (ÖKOBAUDAT's energy, services, transport and end of life) nobody asked for:
+ * "R134a" in kg for DE accepted ÖKOBAUDAT's production of the refrigerant (0.99) where a leak's GWP
+ * was meant, "Erdgas" in kWh its gas for a building's heating.
+ */
+export function unaskedLcaProcess(s: Scored): boolean {
+  return s.x[LCA_PROCESS_UNASKED] === 1
+}
+
 /** Best first (ties: row order). */
 export function byScore(a: Scored, b: Scored): number {
   return b.score - a.score || a.position - b.position

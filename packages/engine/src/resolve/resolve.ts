@@ -18,7 +18,7 @@ import { calibrated, topCalibration } from './model.ts'
 import type { ParsedDescription } from './parse.ts'
 import { parseDescription } from './parse.ts'
 import type { Scored } from './rank.ts'
-import { byScore, hasCo2Rows, scoreCandidates, unaskedWasteRoute } from './rank.ts'
+import { byScore, hasCo2Rows, scoreCandidates, unaskedLcaProcess, unaskedWasteRoute } from './rank.ts'
 import type { ParsedResolveRequest, ResolveMatch, ResolveResponse } from './schema.ts'
 import { noSpendAnswer, withoutMoneyWords } from './unsold.ts'
 
@@ -99,7 +99,8 @@ export function resolveRelease(release: LoadedRelease, req: ParsedResolveRequest
     // hinted country where the text named another ("hotel in Paris" on a GB line).
     const overruled = placeOverruled(parsed.overruled, row.key, row.country)
     const burnt = woodAsFuel(parsed.concepts, row.key)
-    const missed = s.geo === 'mismatch' || s.unitMatch === 'mismatch' || unaskedWasteRoute(s) || overruled || burnt
+    const lca = unaskedLcaProcess(s)
+    const missed = s.geo === 'mismatch' || s.unitMatch === 'mismatch' || unaskedWasteRoute(s) || overruled || burnt || lca
     const confidence = answeredConfidence(missed ? belowAccept(estimated, acceptAt) : estimated)
     return {
       key: row.key,
@@ -115,7 +116,7 @@ export function resolveRelease(release: LoadedRelease, req: ParsedResolveRequest
       scope: row.scope,
       country: row.country,
       region: row.region ?? null,
-      explanation: explain(s, i + 1, row, parsed, hints, model, top[i + 1], { overruled, unsold, burnt }),
+      explanation: explain(s, i + 1, row, parsed, hints, model, top[i + 1], { overruled, unsold, burnt, lca }),
     }
   })
   return { matches, count: matches.length, data_version: release.mb_version }
