@@ -21,6 +21,12 @@ describe('search index', () => {
     expect(typoDistance('deisel', 'diesel')).toBe(1)
     expect(typoDistance('desiel', 'design')).toBe(2)
   })
+  it('keeps the first letter when it corrects (or the first two swapped)', () => {
+    // One edit from "diesel" by its first letter: not a typo people make, so not corrected.
+    expect(correctTerm(index, 'fiesel')).toBeNull()
+    expect(correctTerm(index, 'iesel')).toBeNull()
+    expect(correctTerm(index, 'idesel')).toBe('diesel')
+  })
   it('gives the same fuzzy and prefix hits on every call (the fuzzy walk is memoised)', () => {
     const options = { prefix: true, fuzzy: 2 }
     const fresh = new MiniSearch<{ id: number; row: (typeof rows)[number] }>({ ...INDEX_OPTIONS })
