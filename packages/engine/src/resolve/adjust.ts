@@ -87,7 +87,7 @@ export function applyHints(parsed: ParsedDescription, req: ParsedResolveRequest)
       })
     }
   }
-  return { ...parsed, places, unit, ...(overruled.length > 0 ? { overruled } : {}) }
+  return { ...parsed, places, unit, ...(req.unit ? { unitHinted: true } : {}), ...(overruled.length > 0 ? { overruled } : {}) }
 }
 
 /** A word the synonym table knows (3+ letters: "bus"), or the index (4+ letters: short index terms are codes). */

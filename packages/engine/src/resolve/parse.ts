@@ -28,6 +28,8 @@ export interface ParsedDescription {
   /** Words of the places as written (they may also appear in factor names). */
   placeWords: string[]
   unit: UnitInfo | null
+  /** The unit is the request's `unit` hint (a ledger's column), not a word of the text (resolve/adjust.ts). */
+  unitHinted?: boolean
   gases: string[]
 }
 

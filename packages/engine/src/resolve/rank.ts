@@ -20,7 +20,7 @@ import { searchIndustry, spendRowsOf } from './industry.ts'
 import { lineVotes, industryKnows, lineCountsOf } from './lines.ts'
 import { classify } from './classifier.ts'
 import { semanticIndustries } from './semantic.ts'
-import { noSpendAnswer } from './unsold.ts'
+import { spendExcluded } from './unsold.ts'
 import type { ResolveModel } from './model.ts'
 import type { ParsedDescription } from './parse.ts'
 import { buildQuery } from './query.ts'
@@ -335,15 +335,18 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
   const hits = parsed.gases.length === 0 ? totals : [...totals, ...parsed.gases.flatMap((gas) => searchHits(release.gasIndex(gas), tree, RESOLVE_SEARCH))]
   let top = 0
   for (const h of hits) if (h.score > top) top = h.score
+  // Only things no spend factor's industry sells ("Electricity" in USD), or a quantity hinted: no
+  // spend row is an answer, and the industries, labelled lines and word meanings are not read at all.
+  const unsold = spendExcluded(release, parsed)
   // Industries are matched by every word written (a unit or place read from a terse purchase
   // line may be a product word: "IN", "LB") and the synonyms of the concepts read.
-  const industryTerms = new Set([...terms(description).filter((t) => !/\d/.test(t)), ...conceptOfTerm.keys()])
+  const industryTerms = new Set(unsold ? [] : [...terms(description).filter((t) => !/\d/.test(t)), ...conceptOfTerm.keys()])
   const industry = searchIndustry(release, model, [...industryTerms], INDUSTRY_CANDIDATES)
   const industryTop = industry[0]?.score ?? 0
   const industryHit = new Map<number, Hit>(industry.map((h) => [h.id as number, h]))
   const votes = lineVotes(model, [...industryTerms])
   // The classifier reads the words as the labelled lines were stored (eval/industry-words.ts).
-  const lineWords = terms(description).filter((t) => t.length >= 2 && !/\d/.test(t))
+  const lineWords = unsold ? [] : terms(description).filter((t) => t.length >= 2 && !/\d/.test(t))
   const classes = classify(model, lineWords)
   const meant = semanticIndustries(release, model, lineWords)
   const head = lineWords[0] ?? null
@@ -396,8 +399,6 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
   }
   // Fetched once per call, read per candidate.
   const rowFacts = rankRowFacts(release)
-  // Only things no spend factor's industry sells ("Electricity" in USD): no spend row is an answer.
-  const unsold = noSpendAnswer(release, parsed)
   const lineCounts = lineCountsOf(model)
   const fill = (x: Float64Array, position: number, hit: Hit | undefined, ind: Hit | undefined, full: boolean): boolean => {
     // The row's facts and copies of what is read of the row, in one object (row-facts.ts).

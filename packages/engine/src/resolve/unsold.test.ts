@@ -6,7 +6,8 @@ import { RESOLVE_MODEL } from './model-data.ts'
 import { parseDescription } from './parse.ts'
 import { candidatesOf } from './resolve.ts'
 import { ResolveRequestSchema } from './schema.ts'
-import { noSpendAnswer, withoutMoneyWords } from './unsold.ts'
+import { applyHints } from './adjust.ts'
+import { noSpendAnswer, spendExcluded, withoutMoneyWords } from './unsold.ts'
 
 /** The fixture with made-up US spend factors: a maker of electricity meters, and the electric power industry when asked. */
 function withSpend(power: boolean): LoadedRelease {
@@ -45,5 +46,17 @@ describe('things no spend factor sells', () => {
     const release = withSpend(false)
     expect(withoutMoneyWords(release, parseDescription('electricity costs')).concepts.map((c) => c.phrase)).toEqual(['electricity'])
     expect(withoutMoneyWords(release, parseDescription('concrete costs')).concepts.map((c) => c.phrase)).toEqual(['concrete', 'costs'])
+  })
+
+  it('offers no spend factor for a quantity hinted, only for one read from the text', () => {
+    const release = withSpend(true)
+    const hinted = (description: string, unit: string) => applyHints(parseDescription(description), ResolveRequestSchema.parse({ description, unit }))
+    expect(spendExcluded(release, hinted('electricity meters', 'MWh'))).toBe(true)
+    expect(spendExcluded(release, hinted('electricity meters', 'USD'))).toBe(false)
+    // "55 GALLON" is the size of the bags bought, not the quantity.
+    expect(spendExcluded(release, parseDescription('BAG PLASTIC LINER 55 GALLON'))).toBe(false)
+    const keysOf = (unit: string) => candidatesOf(release, ResolveRequestSchema.parse({ description: 'electricity meters', unit, country: 'US' }), RESOLVE_MODEL).all.map((s) => release.rows[s.position]?.key ?? '')
+    expect(keysOf('USD').some((k) => k.startsWith('spend.'))).toBe(true)
+    expect(keysOf('MWh').some((k) => k.startsWith('spend.'))).toBe(false)
   })
 })

@@ -50,3 +50,17 @@ export function withoutMoneyWords(release: LoadedRelease, parsed: ParsedDescript
   if (!noSpendAnswer(release, parsed)) return parsed
   return { ...parsed, concepts: parsed.concepts.filter((c) => !MONEY_WORDS.has(c.phrase)) }
 }
+
+/**
+ * Whether no spend factor can answer the request: it names only things no industry sells, or its
+ * `unit` hint is a quantity, not money. A factor per dollar cannot multiply megawatt-hours or
+ * tonne-kilometres, yet words of a longer line ranked one first: "Purchased steam - hospital district
+ * loop" in MWh with `US` ranked industrial valves (0.24), "Güterverkehr Straße Spedition" in tonne.km
+ * valves too. Only the hint: a unit read from the text of a purchase line is often a size ("BAG
+ * PLASTIC LINER 55 GALLON", "GLANDS MJ PACK"), and no development case with a quantity hint has a
+ * spend answer (0 of 124).
+ */
+export function spendExcluded(release: LoadedRelease, parsed: ParsedDescription): boolean {
+  if (parsed.unitHinted === true && parsed.unit !== null && parsed.unit.dimension !== 'currency') return true
+  return noSpendAnswer(release, parsed)
+}
