@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { belowAccept, decide, woodAsFuel } from './decision.ts'
+import { foldText } from '../text/normalise.ts'
+import { belowAccept, decide, unaskedPowertrain, woodAsFuel } from './decision.ts'
 
 describe('decision', () => {
   it('accepts from the threshold on', () => {
@@ -26,5 +27,21 @@ describe('wood named as itself', () => {
     expect(woodAsFuel(concepts(['wood', ['timber']], ['pellets', []]), 'bioenergy.gb.biomass_wood_pellets.tonnes')).toBe(false)
     expect(woodAsFuel(concepts(['firewood', ['wood logs']]), 'bioenergy.gb.biomass_wood_logs.tonnes')).toBe(false)
     expect(woodAsFuel([], 'bioenergy.gb.biomass_wood_logs.tonnes')).toBe(false)
+  })
+})
+
+describe('a powertrain nobody named', () => {
+  const bev = ['freight.fr.freight_vehicle_vehicle_type_hgv_rigid_fuel_source_bev.ademe', foldText('Road freight battery EV rigid HGV (3.5t -7.5t), FR — ADEME 2021')] as const
+  it('is for a person to check', () => {
+    expect(unaskedPowertrain('hgv', ...bev)).toBe(true)
+    expect(unaskedPowertrain('company car', 'transport.gb.cars_by_size_average_car_plug_in_hybrid_electric_vehicle.km', 'passenger vehicles: cars (by size), average car, plug-in hybrid electric vehicle, per km')).toBe(true)
+  })
+  it('is the answer where it is named, and rail is electric as a rule', () => {
+    expect(unaskedPowertrain(foldText('electric HGV'), ...bev)).toBe(false)
+    expect(unaskedPowertrain(foldText('Elektro-LKW'), ...bev)).toBe(false)
+    expect(unaskedPowertrain('phev miles', 'transport.gb.cars_by_size_average_car_plug_in_hybrid_electric_vehicle.miles', 'plug-in hybrid electric vehicle')).toBe(false)
+    expect(unaskedPowertrain('train', 'transport.ie.passenger_train_fuel_source_electricity.ademe', 'passenger train, electric')).toBe(false)
+    expect(unaskedPowertrain('hgv', 'freight.gb.hgv_all_diesel_all_hgvs_average_laden.freighting_tonne_km', 'hgv (all diesel), average laden')).toBe(false)
+    expect(unaskedPowertrain('electric', 'electricity.gb.electricity_generated.kwh', 'electricity generated')).toBe(false)
   })
 })

@@ -50,3 +50,20 @@ export function woodAsFuel(concepts: readonly { phrase: string; alternatives: re
   if (!key.startsWith('bioenergy.') || concepts.length === 0) return false
   return concepts.every((c) => WOOD.has(c.phrase) || c.alternatives.some((a) => WOOD.has(a)))
 }
+
+/** A vehicle's powertrain or fuel technology in a factor's name (road vehicles: rail is electric as a rule, not a choice). */
+const POWERTRAIN = /battery|\bbev\b|hybrid|plug.?in|\bphev\b|\bhev\b|hydrogen|fuel cell|electric/
+const RAIL = /\brail|train|tram|metro|underground|subway/
+/** Words that ask for one (English, German, French; folded). */
+const POWERTRAIN_ASKED = /electri|\bevs?\b|\bbev\b|battery|hybrid|\bphev\b|plug.?in|hydrogen|fuel cell|elektro|wasserstoff|hydrogene/
+
+/**
+ * A road vehicle of one powertrain (battery electric, hybrid, plug-in, hydrogen) the description does
+ * not ask for: "HGV" in tonne.km with `FR` accepted ADEME's battery-electric rigid HGV (0.93), the only
+ * kind of HGV ADEME's French rows have besides hybrids and LNG. A narrower answer than the question, for
+ * a person to check. `description` and `name` folded (text/normalise.ts foldText).
+ */
+export function unaskedPowertrain(description: string, key: string, name: string): boolean {
+  if (!key.startsWith('transport.') && !key.startsWith('freight.')) return false
+  return POWERTRAIN.test(name) && !RAIL.test(name) && !POWERTRAIN_ASKED.test(description)
+}

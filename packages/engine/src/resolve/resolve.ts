@@ -6,10 +6,11 @@
 import type { LoadedRelease } from '../index/loaded.ts'
 import { indexHasTerm } from '../index/search-index.ts'
 import { sourceOf } from '../release/view.ts'
+import { foldText } from '../text/normalise.ts'
 import { askedVariants } from '../text/variants.ts'
 import { dropReferences } from '../text/vocab/references.ts'
 import { applyHints, repairTypos } from './adjust.ts'
-import { belowAccept, decide, placeOverruled, woodAsFuel } from './decision.ts'
+import { belowAccept, decide, placeOverruled, unaskedPowertrain, woodAsFuel } from './decision.ts'
 import { industryKnows } from './lines.ts'
 import { explain } from './explain.ts'
 import type { ResolveModel } from './model.ts'
@@ -89,6 +90,7 @@ export function resolveRelease(release: LoadedRelease, req: ParsedResolveRequest
   const { calibration, acceptAt } = topCalibration(model, spendTop(inputs))
   // Money named for something no spend factor's industry sells ("Electricity" in USD): the why says so.
   const unsold = parsed.unit?.dimension === 'currency' && noSpendAnswer(release, parsed)
+  const foldedDescription = foldText(req.description)
   const matches = top.map((s, i): ResolveMatch => {
     const row = release.rows[s.position]
     if (!row) throw new Error('ranked position outside the release')
@@ -100,7 +102,8 @@ export function resolveRelease(release: LoadedRelease, req: ParsedResolveRequest
     const overruled = placeOverruled(parsed.overruled, row.key, row.country)
     const burnt = woodAsFuel(parsed.concepts, row.key)
     const lca = unaskedLcaProcess(s)
-    const missed = s.geo === 'mismatch' || s.unitMatch === 'mismatch' || unaskedWasteRoute(s) || overruled || burnt || lca
+    const powertrain = unaskedPowertrain(foldedDescription, row.key, foldText(row.name))
+    const missed = s.geo === 'mismatch' || s.unitMatch === 'mismatch' || unaskedWasteRoute(s) || overruled || burnt || lca || powertrain
     const confidence = answeredConfidence(missed ? belowAccept(estimated, acceptAt) : estimated)
     return {
       key: row.key,
@@ -116,7 +119,7 @@ export function resolveRelease(release: LoadedRelease, req: ParsedResolveRequest
       scope: row.scope,
       country: row.country,
       region: row.region ?? null,
-      explanation: explain(s, i + 1, row, parsed, hints, model, top[i + 1], { overruled, unsold, burnt, lca }),
+      explanation: explain(s, i + 1, row, parsed, hints, model, top[i + 1], { overruled, unsold, burnt, lca, powertrain }),
     }
   })
   return { matches, count: matches.length, data_version: release.mb_version }
