@@ -31,6 +31,7 @@ import { CASES_17 } from './cases-17.ts'
 import { CASES_18 } from './cases-18.ts'
 import { CASES_19 } from './cases-19.ts'
 import { CASES_20 } from './cases-20.ts'
+import { CASES_21 } from './cases-21.ts'
 import { readCsvRecords } from './csv.ts'
 import type { EvalCaseSpec } from './cases.ts'
 import type { EvalAnswer } from './eval-file.ts'
@@ -73,7 +74,7 @@ function answer(row: { source_id: string; cell_ref: string; key: string }): Eval
 }
 
 /** Cases written after studying misses (of the training split, or of resolve tried as a user would): training cases only, never held out. */
-const TRAINING_ONLY: readonly EvalCaseSpec[] = [...CASES_3, ...CASES_4, ...CASES_5, ...CASES_6, ...CASES_7, ...CASES_8, ...CASES_9, ...CASES_10, ...CASES_11, ...CASES_12, ...CASES_13, ...CASES_14, ...CASES_15, ...CASES_16, ...CASES_17, ...CASES_18, ...CASES_19, ...CASES_20]
+const TRAINING_ONLY: readonly EvalCaseSpec[] = [...CASES_3, ...CASES_4, ...CASES_5, ...CASES_6, ...CASES_7, ...CASES_8, ...CASES_9, ...CASES_10, ...CASES_11, ...CASES_12, ...CASES_13, ...CASES_14, ...CASES_15, ...CASES_16, ...CASES_17, ...CASES_18, ...CASES_19, ...CASES_20, ...CASES_21]
 
 /** Activity cases: every key pattern resolved against the release; a case matching nothing is reported. */
 export function activityCases(artifact: ReleaseArtifact, missing: string[] = []): DevCase[] {

@@ -254,6 +254,43 @@ describe.skipIf(latest === null)(`real latest release${latest === null ? ' (skip
     expect(top('Elektriciteit kantoor', { country: 'NL', unit: 'kWh' })?.key).toMatch(/^electricity\.nl\./)
   })
 
+  it('never ranks a spend factor for a quantity hinted: a factor per dollar cannot multiply MWh or miles', () => {
+    // Before: "Purchased steam - hospital district loop" in MWh ranked industrial valves (0.24), tractor-trailer miles a truck maker.
+    expect(top('Purchased steam - campus loop', { country: 'US', unit: 'MWh' })?.key).toMatch(/^heat_steam\.us\.steam_and_heat\./)
+    expect(top('Class 8 tractor trailers', { country: 'US', unit: 'miles' })?.key).toBe('freight.us.medium_and_heavy_duty_truck.vehicle_mile_co2')
+    expect(top('LTL trucking - inbound', { country: 'US', unit: 'tonne.km' })?.key).not.toMatch(/^spend\./)
+    // In money the same words are still a purchase.
+    expect(top('LTL trucking - inbound', { country: 'US', unit: 'USD' })?.key).toMatch(/^spend\.us\.naics_4841/)
+  })
+
+  it('never accepts a vehicle of one powertrain nobody named (ADEME\'s French HGVs are battery, hybrid and gas ones)', () => {
+    // Before: "HGV" in tonne.km with FR accepted the battery-electric rigid HGV (0.93).
+    for (const description of ['HGV', 'road freight']) {
+      const m = top(description, { country: 'FR', unit: 'tonne.km' })
+      expect(m?.decision).toBe('review')
+      expect(m?.explanation.why).toMatch(/powertrain/)
+    }
+    expect(top('electric car', { country: 'GB', unit: 'km' })?.explanation.why).not.toMatch(/powertrain/)
+  })
+
+  it('corrects no typo by its first letter ("Dünger" is not the word "under" of a roofing membrane)', () => {
+    // Before: "Dünger Kalkammonsalpeter" in kg with DE accepted an EVA roofing membrane "under ballast" (0.998).
+    const m = top('Dünger Kalkammonsalpeter', { country: 'DE', unit: 'kg' })
+    expect(m?.decision ?? 'review').toBe('review')
+    expect(m?.key ?? '').not.toMatch(/roofing_membrane/)
+    expect(top('Dünger', { country: 'DE', unit: 'EUR' })?.key).toMatch(/fertili[sz]er/)
+  })
+
+  it('reads e-waste, effluent, accommodation, road freight, water and anaerobic digestion as ledgers write them', () => {
+    expect(top('e-waste to recycling', { country: 'US', unit: 'kg' })?.key).toBe('waste.us.mixed_electronics.recycled')
+    expect(top('trade effluent', { country: 'GB', unit: 'm3' })?.key).toBe('water.gb.water_treatment.m3')
+    expect(top('Accom Sydney 2 nts', { country: 'AU' })?.key).toBe('accommodation.au.hotel_stay.room_per_night')
+    expect(top('Straßengüterverkehr', { country: 'DE', unit: 'tonne.km' })?.key).toMatch(/^freight\./)
+    expect(top('eau potable', { country: 'FR', unit: 'm3' })?.key).toBe('water.gb.water_supply.m3')
+    expect(top('biodéchets méthanisation', { unit: 't' })?.key).toMatch(/food_and_drink_waste_anaerobic_digestion/)
+    expect(top('green tariff electricity', { country: 'GB', unit: 'kWh' })?.key).toBe('electricity.gb.electricity_generated.kwh')
+  })
+
   it('places a product word no labelled line and no NAICS text has by what it means (word vectors)', () => {
     // "necktie", "chainsaw" and "sweatshirt" are in neither the model's labelled lines nor the release's industry words.
     const industry = (description: string) => top(description, { unit: 'USD' })?.key.replace(/^spend\.us\.naics_(\d{6})_.*$/, '$1')

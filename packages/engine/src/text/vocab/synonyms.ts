@@ -17,7 +17,7 @@ const GROUPS: string[] = [
   // Australian NGA "Automotive gasoline/petrol".
   'petrol|gasoline|motor gasoline|automotive gasoline @fuels : benzin|unleaded|essence|sans plomb|supercarburant',
   'diesel @fuels : derv|diesel fuel|dieselkraftstoff|diesel oil|gazole|gasoil routier|carburant diesel',
-  'hgv|lorry|truck @freight : lorries|trucks|heavy goods vehicle|lkw|road freight|road haulage|road transport|trucking|camion|camions|poids lourd|poids lourds',
+  'hgv|lorry|truck @freight : lorries|trucks|heavy goods vehicle|lkw|road freight|road haulage|road transport|trucking|camion|camions|poids lourd|poids lourds|guterverkehr|gueterverkehr|strassenguterverkehr|strassengueterverkehr|fret routier|transport routier|tractor trailer|tractor trailers|class 8 truck|class 8 trucks',
   // Articulated lorries are their own HGV class in the sources ("All artics"), not a synonym of HGV.
   'artics|artic @freight : articulated|articulated lorry|articulated lorries|articulated truck|semi truck|semi trailer|sattelzug',
   'van|vans @freight : lgv|light goods vehicle|delivery van|delivery vans|transporter|lieferwagen|kleintransporter|camionnette|camionnettes|vehicule utilitaire|courier|couriers|courier deliveries|parcel delivery|parcel deliveries|kurier',
@@ -27,20 +27,20 @@ const GROUPS: string[] = [
   'lng @fuels : liquefied natural gas',
   'battery electric vehicle @transport @freight : bev|ev|evs|electric car|electric cars|electric vehicle|elektroauto',
   'plug in hybrid electric vehicle @transport : phev|plug in hybrid|plugin hybrid',
-  'electricity @electricity : grid power|mains electricity|power|grid electricity|strom|electric power|purchased electricity|electrical energy|grid|power consumption|electricity consumption|elec|electricity usage|power usage|stromverbrauch|electricite|consommation electrique|charging|ev charging|car charging|electric car charging|electric vehicle charging|charge point|chargepoint|wallbox|ladestrom|elektriciteit|stroomverbruik|electric bill|electric bills|electric utility|electric utilities|electric service|electricity supply',
+  'electricity @electricity : grid power|mains electricity|power|grid electricity|strom|electric power|purchased electricity|electrical energy|grid|power consumption|electricity consumption|elec|electricity usage|power usage|stromverbrauch|electricite|consommation electrique|charging|ev charging|car charging|electric car charging|electric vehicle charging|charge point|chargepoint|wallbox|ladestrom|elektriciteit|stroomverbruik|electric bill|electric bills|electric utility|electric utilities|electric service|electricity supply|renewable tariff|green tariff|green energy tariff|renewable energy tariff|renewable electricity tariff|green electricity tariff',
   // US EPA names business flights "Air Travel" (per passenger-mile, per gas).
   'flights|flight|air travel @transport : flying|flew|fly|plane|airplane|aeroplane|flug|avion|vols en avion|billet d avion|airline|air trip|plane ticket|travel air|business travel air|air travel costs|air travel expenses',
-  'rail|train|national rail @transport : trains|railway|bahn|zug|sncf|tgv|intercity|rail journeys|train travel',
+  'rail|train|national rail @transport : trains|railway|bahn|zug|sncf|tgv|intercity|rail journeys|train travel|shinkansen|high speed rail|high speed train|bullet train',
   // DESNZ's one international rail factor is for rail to and from the UK, which is what the Eurostar runs.
   'international rail @transport : eurostar|thalys',
-  'hotel stay|hotel @accommodation : hotel night|hotel nights|accommodation|room night|hotel room|hotels|overnight stay|ubernachtung|nuitee|nuitees|nuit d hotel|nuits d hotel|hebergement',
+  'hotel stay|hotel @accommodation : hotel night|hotel nights|accommodation|room night|hotel room|hotels|overnight stay|ubernachtung|nuitee|nuitees|nuit d hotel|nuits d hotel|hebergement|accomm|accom',
   'natural gas @fuels : gas|mains gas|erdgas|gaz naturel|gaz de ville|pipeline gas|methane gas|gas heating|gas boiler|gas boilers|aardgas',
   'taxi|taxis|regular taxi @transport : cab|cabs|uber|minicab|rideshare|taxi ride',
   // An intercity bus is the UK's coach and the US's one bus, not intercity rail (nor a local bus).
   'bus|local bus @transport : buses|bus commute',
   'coach @transport : coaches|coach trip|reisebus|fernbus|intercity bus|intercity coach|long distance bus',
   'bus @transport : intercity bus|long distance bus',
-  'car|cars @transport : passenger car|auto|pkw|automobile|drove|driving|drive|company car|dienstwagen|firmenwagen|wagen|voiture|voitures|vehicule de service|voiture de fonction|company vehicle|grey fleet|private car|own car|personal car',
+  'car|cars @transport : passenger car|auto|pkw|automobile|drove|driving|drive|company car|dienstwagen|firmenwagen|wagen|voiture|voitures|vehicule de service|voiture de fonction|company vehicle|grey fleet|private car|own car|personal car|mileage claim|mileage claims|mileage reimbursement|mileage allowance|business mileage',
   'motorbike @transport : motorcycle|motorbikes|motorcycles|scooter|moped',
   'ferry @transport : ferries|boat',
   'underground @transport : tube|subway|metro',
@@ -71,8 +71,8 @@ const GROUPS: string[] = [
   'aviation spirit @fuels : aviation gasoline|avgas|flugbenzin',
   'aviation turbine fuel|jet fuel @fuels : jet kerosene|jet a1|jet a|kerosin|flugzeugkraftstoff',
   'coal @fuels : steinkohle|hard coal|charbon',
-  'water supply @water : water|tap water|mains water|wasser|leitungswasser|eau potable|eau de ville',
-  'water treatment @water : wastewater|waste water|sewage|wastewater treatment|abwasser|eaux usees|assainissement',
+  'water supply @water : water|tap water|mains water|wasser|leitungswasser|trinkwasser|eau|eau potable|eau de ville|consommation d eau',
+  'water treatment @water : wastewater|waste water|sewage|wastewater treatment|abwasser|eaux usees|assainissement|trade effluent|effluent|effluents',
   // Waste and landfill name the waste factors' domain, as recycling does ("concrete waste crushed and
   // recycled": concrete alone points at the materials).
   'landfill @waste : landfilled|tip|dump|deponie|enfouissement|mise en decharge|mis en decharge|decharge',
@@ -108,6 +108,9 @@ const GROUPS: string[] = [
   // The UK tables name textiles "Clothing" (material use and waste).
   'clothing : textiles|garments|textilien|altkleider',
   'weee : electrical waste|electronic waste|e waste|ewaste|elektroschrott',
+  // US EPA names e-waste "Mixed Electronics" (per short ton: recycled, landfilled, combusted); the UK's
+  // own word, WEEE, stays with the UK's rows.
+  'mixed electronics : electronic waste|e waste|ewaste',
   // US EPA's "Mixed MSW" is the same general waste; so is waste sent to landfill with no material named
   // (the UK's plastics row, with the fewest words left unmentioned, answered it at 9 kg CO2e/t against 497),
   // and so is "landfill" or "waste disposal" alone (the plastics row again, or US beef).
@@ -175,6 +178,8 @@ const GROUPS: string[] = [
   'full service restaurants|restaurants : travel meals|meal expenses|meals while travelling|per diem',
   'general freight trucking : freight costs|freight charges|inbound freight|outbound freight|freight expense',
   'couriers and express delivery : shipping charges|shipping fees|shipping expense|outbound shipping',
+  // Fertiliser as people name it in German and French (US EPA's fertilizer industries, EXIOBASE's N and P fertiliser).
+  'fertiliser|fertilizer : dunger|dungemittel|kunstdunger|mineraldunger|engrais',
   'wtt : well to tank|well-to-tank|upstream fuel',
   'propane @fuels : propane gas',
   'butane @fuels : butane gas',
@@ -184,8 +189,9 @@ const GROUPS: string[] = [
   // US EPA names freight modes "Rail", "Aircraft" and "Waterborne Craft" (per short ton-mile, per gas).
   'freight train|rail @freight : rail freight|freight rail|bahnfracht|guterzug|gueterzug|schienenguterverkehr',
   'waterborne craft @freight : barge|barges|barge freight|inland waterway freight|river freight',
-  'food and drink waste : food waste|bioabfall|biomull|food scraps|kitchen waste',
+  'food and drink waste : food waste|bioabfall|biomull|food scraps|kitchen waste|dechets alimentaires|biodechets|dechets organiques',
   'composting : compost|composted|kompostierung',
+  'anaerobic digestion : methanisation|digestion anaerobie|vergarung|biogasanlage',
   'hvo @bioenergy : hydrotreated vegetable oil|renewable diesel',
   'avtur renewable @bioenergy : sustainable aviation fuel|saf|biojet',
   'oriented strand board : osb|osb board|osb boards|osb3|grobspanplatte',
