@@ -289,6 +289,14 @@ describe.skipIf(latest === null)(`real latest release${latest === null ? ' (skip
     expect(top('eau potable', { country: 'FR', unit: 'm3' })?.key).toBe('water.gb.water_supply.m3')
     expect(top('biodéchets méthanisation', { unit: 't' })?.key).toMatch(/food_and_drink_waste_anaerobic_digestion/)
     expect(top('green tariff electricity', { country: 'GB', unit: 'kWh' })?.key).toBe('electricity.gb.electricity_generated.kwh')
+    expect(top('forklift gas 47kg bottles', { country: 'GB' })?.key).toBe('fuels.gb.gaseous_fuels_lpg.tonnes')
+  })
+
+  it('reads the distance driven, not a vehicle\'s weight class, as the unit ("18T RIGID" is no diesel by the tonne)', () => {
+    // Before: "DRAY 18T RIGID DIESEL 42,300KM" accepted the UK's diesel per tonne (0.93).
+    const m = top('Artic 44t diesel - trunking 120,000 km', { country: 'GB' })
+    expect(m?.key).toMatch(/^freight\.gb\.hgv.*_km$/)
+    expect(m?.unit_match).toBe('exact')
   })
 
   it('places a product word no labelled line and no NAICS text has by what it means (word vectors)', () => {

@@ -55,6 +55,16 @@ describe('parseDescription', () => {
     expect(phrases('staff training')).toContain('staff training')
   })
 
+  it('reads a vehicle\'s weight class as a word, not as the quantity\'s unit', () => {
+    expect(parseDescription('DRAY 18T RIGID DIESEL 42,300KM').unit?.id).toBe('km')
+    expect(parseDescription('Dotcom vans 3.5t diesel 880,000 miles').unit?.id).toBe('mile')
+    expect(parseDescription('HGV over 33t, tonne km').unit?.id).toBe('tonne.km')
+    expect(parseDescription('DRAY 18T RIGID DIESEL 42,300KM').concepts.some((c) => c.phrase.includes('18t'))).toBe(true)
+    // A mass that is no vehicle's class is still the unit.
+    expect(parseDescription('50 t of C30/37 concrete').unit?.id).toBe('tonne')
+    expect(parseDescription('gravel delivered by truck, 20 t').unit?.id).toBe('tonne')
+  })
+
   it('notices gases', () => {
     expect(parseDescription('methane from natural gas boilers').gases).toEqual(['ch4'])
   })

@@ -54,10 +54,29 @@ function dropMeasures(text: string): string {
   return text.replace(/(\d)\s*(?:in|oz|ga|ct|pk|pc|pce|mm|ft|lb)\b\.?/gi, '$1')
 }
 
+/** Words for a goods vehicle, whose weight class is written beside them. */
+const VEHICLE = String.raw`(?:rigid|rigids|artic|artics|articulated|hgv|hgvs|lgv|van|vans|truck|trucks|lorry|lorries|tipper|tippers|trailer)`
+const WEIGHT = String.raw`\d+(?:[.,]\d+)?(?:\s*-\s*\d+(?:[.,]\d+)?)?\s*t(?:onnes?)?\b`
+/** "18T RIGID", "vans 3.5t", "HGV over 33t", "rigid 7.5-17 tonnes": a vehicle's weight class, not the quantity's unit. */
+const WEIGHT_CLASS = new RegExp(String.raw`\b${WEIGHT}(?=\s*(?:gvw\s+)?${VEHICLE}\b)|\b${VEHICLE}\s+(?:(?:over|under|up to|above|below)\s+|[<>]\s*)?${WEIGHT}`, 'g')
+
+/**
+ * The unit written, read past vehicles' weight classes: "DRAY 18T RIGID DIESEL 42,300KM" is kilometres driven,
+ * not diesel by the tonne (accepted at 0.93 before), "Dotcom vans 3.5t diesel 880,000 miles" miles. The classes
+ * stay in the text as words.
+ */
+function unitOutsideWeightClasses(lowered: string): ReturnType<typeof findUnitInText> {
+  const classes: string[] = []
+  const hidden = lowered.replace(WEIGHT_CLASS, (m) => `\u0001${classes.push(m) - 1}\u0001`)
+  const found = findUnitInText(hidden)
+  if (!found || classes.length === 0) return found
+  return { ...found, rest: found.rest.replace(/\u0001(\d+)\u0001/g, (_m, i: string) => classes[Number(i)] ?? ' ') }
+}
+
 export function parseDescription(description: string): ParsedDescription {
   // "R-32", "HFC-125": a hyphen inside a product code; joined, the number is not taken for a quantity.
   const text = deaccent(description).replace(/\b([A-Za-z]{1,4})-(\d{2,4}[A-Za-z]?)\b/g, '$1$2')
-  const unitMention = findUnitInText(text.toLowerCase())
+  const unitMention = unitOutsideWeightClasses(text.toLowerCase())
   // Blank the unit words in the cased text at the same positions (lower-casing keeps offsets).
   const rest = unitMention ? maskLike(text, unitMention.rest) : text
   const originalWords = dropQuantities(dropMeasures(rest)).split(/[^\p{L}\p{N}]+/u).filter(Boolean)

@@ -22,7 +22,7 @@ const GROUPS: string[] = [
   'artics|artic @freight : articulated|articulated lorry|articulated lorries|articulated truck|semi truck|semi trailer|sattelzug',
   'van|vans @freight : lgv|light goods vehicle|delivery van|delivery vans|transporter|lieferwagen|kleintransporter|camionnette|camionnettes|vehicule utilitaire|courier|couriers|courier deliveries|parcel delivery|parcel deliveries|kurier',
   // Gas sold in bottles is LPG (propane or butane), not natural gas.
-  'lpg @fuels : liquefied petroleum gas|autogas|flussiggas|gpl|bottled gas|gas bottles|gas bottle|gas cylinders|gas cylinder|calor gas',
+  'lpg @fuels : liquefied petroleum gas|autogas|flussiggas|gpl|bottled gas|gas bottles|gas bottle|gas cylinders|gas cylinder|calor gas|calor|forklift gas|forklift truck gas',
   'cng @fuels : compressed natural gas',
   'lng @fuels : liquefied natural gas',
   'battery electric vehicle @transport @freight : bev|ev|evs|electric car|electric cars|electric vehicle|elektroauto',
