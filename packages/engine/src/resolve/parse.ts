@@ -67,10 +67,10 @@ const WEIGHT_CLASS = new RegExp(String.raw`\b${WEIGHT}(?=\s*(?:gvw\s+)?${VEHICLE
  */
 function unitOutsideWeightClasses(lowered: string): ReturnType<typeof findUnitInText> {
   const classes: string[] = []
-  const hidden = lowered.replace(WEIGHT_CLASS, (m) => `\u0001${classes.push(m) - 1}\u0001`)
+  const hidden = lowered.replace(WEIGHT_CLASS, (m) => `\uE000${classes.push(m) - 1}\uE000`)
   const found = findUnitInText(hidden)
   if (!found || classes.length === 0) return found
-  return { ...found, rest: found.rest.replace(/\u0001(\d+)\u0001/g, (_m, i: string) => classes[Number(i)] ?? ' ') }
+  return { ...found, rest: found.rest.replace(/\uE000(\d+)\uE000/g, (_m, i: string) => classes[Number(i)] ?? ' ') }
 }
 
 export function parseDescription(description: string): ParsedDescription {
