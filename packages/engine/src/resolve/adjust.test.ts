@@ -52,6 +52,15 @@ describe('applyHints', () => {
       }
     }
   })
+  it('refuses a unit hint it cannot read, naming the currencies it reads', () => {
+    try {
+      applyHints(parseDescription('Uber - crew transport Toronto'), { ...base, unit: 'CAD' })
+      throw new Error('expected invalid_request for CAD')
+    } catch (e) {
+      expect(isEngineError(e) && e.code).toBe('invalid_request')
+      expect(isEngineError(e) && e.data).toMatchObject({ issues: [{ path: 'unit', message: expect.stringContaining('USD, GBP, EUR or AUD') }] })
+    }
+  })
   it('reads US units a hint names: lbs and short tons', () => {
     expect(applyHints(parseDescription('R-404A'), { ...base, unit: 'lbs' }).unit?.id).toBe('lb')
     expect(applyHints(parseDescription('mixed recyclables'), { ...base, unit: 'short tons' }).unit?.id).toBe('short ton')

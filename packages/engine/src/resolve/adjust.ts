@@ -83,7 +83,7 @@ export function applyHints(parsed: ParsedDescription, req: ParsedResolveRequest)
     unit = hintUnit(req.unit)
     if (!unit) {
       throw engineError('invalid_request', `Unknown unit hint "${req.unit}".`, {
-        issues: [{ path: 'unit', message: 'must be an activity unit such as litre, kWh, m3, kg, tonne, km, mile, passenger.km, tonne.km, room per night or USD' }],
+        issues: [{ path: 'unit', message: 'must be an activity unit such as litre, kWh, m3, kg, tonne, km, mile, passenger.km, tonne.km, room per night, or money in USD, GBP, EUR or AUD (other currencies: convert first)' }],
       })
     }
   }
