@@ -290,6 +290,10 @@ describe.skipIf(latest === null)(`real latest release${latest === null ? ' (skip
     expect(top('biodéchets méthanisation', { unit: 't' })?.key).toMatch(/food_and_drink_waste_anaerobic_digestion/)
     expect(top('green tariff electricity', { country: 'GB', unit: 'kWh' })?.key).toBe('electricity.gb.electricity_generated.kwh')
     expect(top('forklift gas 47kg bottles', { country: 'GB' })?.key).toBe('fuels.gb.gaseous_fuels_lpg.tonnes')
+    expect(top('ULSD for the standby generator', { country: 'US', unit: 'gallons' })?.key).toMatch(/^fuels\.us\.diesel_fuel\./)
+    expect(top('afvalwater fabriek', { country: 'NL', unit: 'm3' })?.key).toBe('water.gb.water_treatment.m3')
+    expect(top('custodial services', { country: 'US', unit: 'USD' })?.key).toMatch(/naics_561720_janitorial_services/)
+    expect(top('chromebooks for students', { country: 'US', unit: 'USD' })?.key).toMatch(/naics_334111_electronic_computer_manufacturing/)
   })
 
   it('reads the distance driven, not a vehicle\'s weight class, as the unit ("18T RIGID" is no diesel by the tonne)', () => {

@@ -32,6 +32,9 @@ describe('findUnitInText', () => {
     expect(unit('office supplies $')).toBe('usd')
     expect(unit('natural gas m3')).toBe('m3')
     expect(unit('drove 300 miles')).toBe('mile')
+    expect(unit('charter coach - 1,860 mi')).toBe('mile')
+    // "MI" alone is Michigan, not miles.
+    expect(unit('store 12 detroit mi')).toBeUndefined()
     expect(unit('50 t of concrete')).toBe('tonne')
     expect(unit('grid electricity kwh')).toBe('kwh')
     expect(unit('electricity in texas')).toBeUndefined()

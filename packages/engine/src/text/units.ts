@@ -98,7 +98,8 @@ const TEXT_PATTERNS: Array<[RegExp, string]> = [
   [/\bkgs?\b|\bkilo(?:gram)?s?\b|(?<=\d)\s*kg\b/g, 'kg'],
   [/\btonnes?\b|\bmetric tons?\b|\btons?\b|(?<=\d)\s*t\b/g, 'tonne'],
   [/\bkms?\b|\bkilomet(?:re|er)s?\b|(?<=\d)\s*km\b/g, 'km'],
-  [/\bmiles?\b/g, 'mile'],
+  // "1,860 mi": after a number only ("MI" alone is Michigan).
+  [/\bmiles?\b|(?<=\d)\s*mi\b/g, 'mile'],
   [/\$|\busd\b|\bdollars?\b|\bspend\b|\bspent\b/g, 'usd'],
   [/£|\bgbp\b|\bpounds? sterling\b/g, 'gbp'],
   [/€|\beur\b|\beuros?\b/g, 'eur'],

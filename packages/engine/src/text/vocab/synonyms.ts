@@ -16,7 +16,7 @@ const GROUPS: string[] = [
   // EPA's US factors say "Motor Gasoline" (apart from aviation gasoline and natural gasoline), the
   // Australian NGA "Automotive gasoline/petrol".
   'petrol|gasoline|motor gasoline|automotive gasoline @fuels : benzin|unleaded|essence|sans plomb|supercarburant',
-  'diesel @fuels : derv|diesel fuel|dieselkraftstoff|diesel oil|gazole|gasoil routier|carburant diesel',
+  'diesel @fuels : derv|diesel fuel|dieselkraftstoff|diesel oil|gazole|gasoil routier|carburant diesel|ulsd|ultra low sulphur diesel|ultra low sulfur diesel',
   'hgv|lorry|truck @freight : lorries|trucks|heavy goods vehicle|lkw|road freight|road haulage|road transport|trucking|camion|camions|poids lourd|poids lourds|guterverkehr|gueterverkehr|strassenguterverkehr|strassengueterverkehr|fret routier|transport routier|tractor trailer|tractor trailers|class 8 truck|class 8 trucks',
   // Articulated lorries are their own HGV class in the sources ("All artics"), not a synonym of HGV.
   'artics|artic @freight : articulated|articulated lorry|articulated lorries|articulated truck|semi truck|semi trailer|sattelzug',
@@ -72,7 +72,7 @@ const GROUPS: string[] = [
   'aviation turbine fuel|jet fuel @fuels : jet kerosene|jet a1|jet a|kerosin|flugzeugkraftstoff',
   'coal @fuels : steinkohle|hard coal|charbon',
   'water supply @water : water|tap water|mains water|wasser|leitungswasser|trinkwasser|eau|eau potable|eau de ville|consommation d eau',
-  'water treatment @water : wastewater|waste water|sewage|wastewater treatment|abwasser|eaux usees|assainissement|trade effluent|effluent|effluents',
+  'water treatment @water : wastewater|waste water|sewage|wastewater treatment|abwasser|eaux usees|assainissement|trade effluent|effluent|effluents|afvalwater|rioolwater',
   // Waste and landfill name the waste factors' domain, as recycling does ("concrete waste crushed and
   // recycled": concrete alone points at the materials).
   'landfill @waste : landfilled|tip|dump|deponie|enfouissement|mise en decharge|mis en decharge|decharge',
@@ -123,7 +123,7 @@ const GROUPS: string[] = [
   // Purchases people describe by the item; spend factors are named by the industry making it.
   // Spend on computers is "Electronic Computer Manufacturing", not "Computer Training"; IT services are
   // "Computer Systems Design Services" ("IT services" in USD ranked mobile food services, confidence 0).
-  'electronic computer : computer|computers|laptop|laptops|pc|pcs|desktop|desktops|desktop computer|notebook computer|notebook computers',
+  'electronic computer : computer|computers|laptop|laptops|pc|pcs|desktop|desktops|desktop computer|notebook computer|notebook computers|chromebook|chromebooks',
   'stationery : office paper|printer paper|copy paper|copier paper',
   'furniture : desks|office chairs|chairs|tables',
   'restaurants : meals out|dining|client dinner|business meals|catering services|restaurant meals|staff meals|team meals|meals and entertainment|restaurant bills',
@@ -136,13 +136,13 @@ const GROUPS: string[] = [
   'electronic computer manufacturing : it hardware|desktop computers',
   'data processing hosting : cloud computing|cloud services|cloud hosting|cloud storage|web hosting|hosting services|data centre services|data center services',
   // Categories of a company's spend ledger, named by the industry that sells them (NAICS titles).
-  'janitorial : office cleaning|cleaning services|cleaning contract|commercial cleaning|cleaners',
+  'janitorial : office cleaning|cleaning services|cleaning contract|commercial cleaning|cleaners|custodial|custodial services|custodian services',
   // More of a spend ledger's categories (tried in USD with `US` on 2026-11-25: "printing" ranked printing ink,
   // "hotel bills" casino hotels, "office supplies" wood office furniture, "cleaning supplies" carpet cleaning).
   'motels|hotel : hotel bill|hotel bills|hotel invoices',
   'stationery : office supplies|office stationery',
   'wired telecommunications : telephone and internet|phone and internet|internet service|broadband|landline|landlines|phone bill|phone bills|telephone bills',
-  'sanitation good : cleaning supplies|cleaning products|cleaning materials',
+  'sanitation good : cleaning supplies|cleaning products|cleaning materials|reinigungsmittel|produits d entretien',
   'management consulting : consulting fees|consultancy fees|management consultants|consultants',
   'advertising agencies : advertising|ad spend|advertising spend',
   'computer systems design services : it services|it support|it consultancy|it consulting|managed it services|managed services|it outsourcing|it contractors|it contractor|tech support',
@@ -190,8 +190,8 @@ const GROUPS: string[] = [
   'freight train|rail @freight : rail freight|freight rail|bahnfracht|guterzug|gueterzug|schienenguterverkehr',
   'waterborne craft @freight : barge|barges|barge freight|inland waterway freight|river freight',
   'food and drink waste : food waste|bioabfall|biomull|food scraps|kitchen waste|dechets alimentaires|biodechets|dechets organiques',
-  'composting : compost|composted|kompostierung',
-  'anaerobic digestion : methanisation|digestion anaerobie|vergarung|biogasanlage',
+  'composting : compost|composted|kompostierung|compostage|compostaje',
+  'anaerobic digestion : methanisation|digestion anaerobie|vergarung|biogasanlage|ad plant|ad facility',
   'hvo @bioenergy : hydrotreated vegetable oil|renewable diesel',
   'avtur renewable @bioenergy : sustainable aviation fuel|saf|biojet',
   'oriented strand board : osb|osb board|osb boards|osb3|grobspanplatte',
