@@ -5,10 +5,27 @@
  * the two files can be served from any path. `npm run build -w @openfactors/web-worker`.
  */
 import { fileURLToPath } from 'node:url'
+import type { Plugin } from 'vite'
 import { defineConfig } from 'vite'
 import { sourceResolve } from '../../scripts/source-condition.ts'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
+
+/**
+ * zod's JSON Schema generation, which its classic schemas import for `toJSONSchema()`, replaced in the
+ * bundle by src/zod-json-schema-stub.ts: the worker never generates a JSON Schema (the server writes
+ * the OpenAPI document in Node), and it is about 17 kB of code.
+ */
+const ZOD_JSON_SCHEMA = /[/\\]zod[/\\]v4[/\\]core[/\\](?:to-json-schema|json-schema-processors)\.js$/
+const withoutZodJsonSchema: Plugin = {
+  name: 'openfactors:without-zod-json-schema',
+  enforce: 'pre',
+  async resolveId(source, importer, options) {
+    if (!importer || !/(?:to-json-schema|json-schema-processors)\.js$/.test(source)) return null
+    const resolved = await this.resolve(source, importer, { ...options, skipSelf: true })
+    return resolved && ZOD_JSON_SCHEMA.test(resolved.id) ? fileURLToPath(new URL('./src/zod-json-schema-stub.ts', import.meta.url)) : resolved
+  },
+}
 
 export default defineConfig({
   // Workspace packages from their sources (the `@openfactors/source` export condition).
@@ -26,5 +43,6 @@ export default defineConfig({
     sourcemap: false,
     reportCompressedSize: false,
   },
-  worker: { format: 'es' },
+  plugins: [withoutZodJsonSchema],
+  worker: { format: 'es', plugins: () => [withoutZodJsonSchema] },
 })

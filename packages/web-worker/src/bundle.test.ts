@@ -74,6 +74,12 @@ describe('browser bundle', () => {
     expect(client?.text).toMatch(/type:\s*"module"/)
   })
 
+  it('leaves out zod\'s JSON Schema generation, which nothing in the worker calls (vite.config.ts)', () => {
+    const worker = files.find((f) => f.path.startsWith('assets/worker-'))
+    expect(worker?.text).toContain('zod JSON Schema generation is not part of the openfactors browser bundle')
+    expect(worker?.text).not.toContain('json-schema.org/draft')
+  })
+
   it('stays within the gzipped size budget', () => {
     const gz = (path: (p: string) => boolean) =>
       files.filter((f) => path(f.path)).reduce((sum, f) => sum + gzipSync(f.text, { level: 9 }).byteLength, 0)
