@@ -59,6 +59,7 @@ describe('parseDescription', () => {
     expect(parseDescription('DRAY 18T RIGID DIESEL 42,300KM').unit?.id).toBe('km')
     expect(parseDescription('Dotcom vans 3.5t diesel 880,000 miles').unit?.id).toBe('mile')
     expect(parseDescription('HGV over 33t, tonne km').unit?.id).toBe('tonne.km')
+    expect(parseDescription('Transit 3.5t delivery vans diesle 212,000 km').unit?.id).toBe('km')
     expect(parseDescription('DRAY 18T RIGID DIESEL 42,300KM').concepts.some((c) => c.phrase.includes('18t'))).toBe(true)
     // A mass that is no vehicle's class is still the unit.
     expect(parseDescription('50 t of C30/37 concrete').unit?.id).toBe('tonne')

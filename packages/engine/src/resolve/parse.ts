@@ -55,10 +55,12 @@ function dropMeasures(text: string): string {
 }
 
 /** Words for a goods vehicle, whose weight class is written beside them. */
-const VEHICLE = String.raw`(?:rigid|rigids|artic|artics|articulated|hgv|hgvs|lgv|van|vans|truck|trucks|lorry|lorries|tipper|tippers|trailer)`
+const VEHICLE = String.raw`(?:rigid|rigids|artic|artics|articulated|hgv|hgvs|lgv|van|vans|truck|trucks|lorry|lorries|tipper|tippers|trailer|rcv|rcvs)`
+/** Words between a weight class and its vehicle ("3.5t delivery vans", "26t refuse RCVs"). */
+const QUALIFIER = String.raw`(?:delivery|panel|box|luton|flatbed|dropside|curtainside|curtainsider|refrigerated|reefer|refuse|crew|cab|diesel|petrol|electric)`
 const WEIGHT = String.raw`\d+(?:[.,]\d+)?(?:\s*-\s*\d+(?:[.,]\d+)?)?\s*t(?:onnes?)?\b`
-/** "18T RIGID", "vans 3.5t", "HGV over 33t", "rigid 7.5-17 tonnes": a vehicle's weight class, not the quantity's unit. */
-const WEIGHT_CLASS = new RegExp(String.raw`\b${WEIGHT}(?=\s*(?:gvw\s+)?${VEHICLE}\b)|\b${VEHICLE}\s+(?:(?:over|under|up to|above|below)\s+|[<>]\s*)?${WEIGHT}`, 'g')
+/** "18T RIGID", "3.5t delivery vans", "vans 3.5t", "HGV over 33t", "rigid 7.5-17 tonnes": a vehicle's weight class, not the quantity's unit. */
+const WEIGHT_CLASS = new RegExp(String.raw`\b${WEIGHT}(?=\s*(?:gvw\s+)?(?:${QUALIFIER}\s+)?${VEHICLE}\b)|\b${VEHICLE}\s+(?:(?:over|under|up to|above|below)\s+|[<>]\s*)?${WEIGHT}`, 'g')
 
 /**
  * The unit written, read past vehicles' weight classes: "DRAY 18T RIGID DIESEL 42,300KM" is kilometres driven,
