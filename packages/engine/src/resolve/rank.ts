@@ -337,16 +337,16 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
   for (const h of hits) if (h.score > top) top = h.score
   // Only things no spend factor's industry sells ("Electricity" in USD), or a quantity hinted: no
   // spend row is an answer, and the industries, labelled lines and word meanings are not read at all.
-  const unsold = spendExcluded(release, parsed)
+  const noSpend = spendExcluded(release, parsed)
   // Industries are matched by every word written (a unit or place read from a terse purchase
   // line may be a product word: "IN", "LB") and the synonyms of the concepts read.
-  const industryTerms = new Set(unsold ? [] : [...terms(description).filter((t) => !/\d/.test(t)), ...conceptOfTerm.keys()])
+  const industryTerms = new Set(noSpend ? [] : [...terms(description).filter((t) => !/\d/.test(t)), ...conceptOfTerm.keys()])
   const industry = searchIndustry(release, model, [...industryTerms], INDUSTRY_CANDIDATES)
   const industryTop = industry[0]?.score ?? 0
   const industryHit = new Map<number, Hit>(industry.map((h) => [h.id as number, h]))
   const votes = lineVotes(model, [...industryTerms])
   // The classifier reads the words as the labelled lines were stored (eval/industry-words.ts).
-  const lineWords = unsold ? [] : terms(description).filter((t) => t.length >= 2 && !/\d/.test(t))
+  const lineWords = noSpend ? [] : terms(description).filter((t) => t.length >= 2 && !/\d/.test(t))
   const classes = classify(model, lineWords)
   const meant = semanticIndustries(release, model, lineWords)
   const head = lineWords[0] ?? null
@@ -403,7 +403,7 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
   const fill = (x: Float64Array, position: number, hit: Hit | undefined, ind: Hit | undefined, full: boolean): boolean => {
     // The row's facts and copies of what is read of the row, in one object (row-facts.ts).
     const rf = rowFacts(position)
-    if (!rf || (rf.spend && unsold)) return false
+    if (!rf || (rf.spend && noSpend)) return false
     // The query terms and words matched by the main hit and the industry hit, read in turn.
     const qa = hit?.queryTerms ?? NO_TERMS
     const qb = ind?.queryTerms ?? NO_TERMS
