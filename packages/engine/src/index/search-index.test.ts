@@ -27,6 +27,12 @@ describe('search index', () => {
     expect(correctTerm(index, 'iesel')).toBeNull()
     expect(correctTerm(index, 'idesel')).toBe('diesel')
   })
+  it('corrects a short word by two edits only when its letters are the same (swapped), not other letters', () => {
+    // Two substitutions in a six-letter word make another word more often than a typo ("Baustelle" -> "Baustahl").
+    expect(typoDistance('diaxel', 'diesel')).toBe(2)
+    expect(correctTerm(index, 'diaxel')).toBeNull()
+    expect(correctTerm(index, 'desiel')).toBe('diesel')
+  })
   it('gives the same fuzzy and prefix hits on every call (the fuzzy walk is memoised)', () => {
     const options = { prefix: true, fuzzy: 2 }
     const fresh = new MiniSearch<{ id: number; row: (typeof rows)[number] }>({ ...INDEX_OPTIONS })

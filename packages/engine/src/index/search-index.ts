@@ -140,7 +140,7 @@ export function typoDistance(a: string, b: string): number {
 /**
  * The index term a misspelt word most likely meant ("desiel" -> "diesel", not "design"):
  * fewest edits counting a swap as one, then the term in more documents. Null when none is
- * within two edits. The first letter is kept (or swapped with the second): people seldom
+ * within two edits (two only for long words or swapped letters, LONG_WORD). The first letter is kept (or swapped with the second): people seldom
  * mistype it, and dropping it made "Dünger" (fertiliser) the word "under" of a roofing
  * membrane, accepted at 0.998.
  */
@@ -164,6 +164,18 @@ export function correctTerm(index: SearchIndex, term: string): string | null {
 const CORRECTIONS_MAX = 20_000
 const corrections = new WeakMap<SearchIndex, Map<string, string | null>>()
 
+/**
+ * Below this length a word two edits from a term is another word more often than a typo of it
+ * ("Baustelle", a building site, was read as "Baustahl", structural steel, and accepted at 0.999;
+ * "Pancras" as "Panama", "Ausgrid" as "Austria", "mooring" as "moving"), unless the two have the
+ * same letters ("desiel" for "diesel": letters swapped).
+ */
+const LONG_WORD = 10
+
+function sameLetters(a: string, b: string): boolean {
+  return a.length === b.length && [...a].sort().join('') === [...b].sort().join('')
+}
+
 /** Same first letter, or the first two swapped ("idesel" for "diesel"). */
 function sameStart(a: string, b: string): boolean {
   return a[0] === b[0] || (a[0] === b[1] && a[1] === b[0])
@@ -175,6 +187,7 @@ function nearestTerm(map: NonNullable<WithTermMap['_index']>, term: string): str
   for (const [candidate, [fields]] of near) {
     if (!sameStart(term, candidate)) continue
     const distance = typoDistance(term, candidate)
+    if (distance === 2 && term.length < LONG_WORD && !sameLetters(term, candidate)) continue
     let docs = 0
     for (const perField of fields.values()) docs += perField.size
     if (!best || distance < best.distance || (distance === best.distance && docs > best.docs)) best = { term: candidate, distance, docs }
