@@ -296,6 +296,22 @@ describe.skipIf(latest === null)(`real latest release${latest === null ? ' (skip
     expect(top('chromebooks for students', { country: 'US', unit: 'USD' })?.key).toMatch(/naics_334111_electronic_computer_manufacturing/)
   })
 
+  it('reads the ledger words of a fourth batch of unseen lines: marine diesel, sub-base, air frt, caustic soda, site codes', () => {
+    // Before, each accepted a wrong factor: road diesel, sub-bituminous coal (0.91), air-dried wood burnt (0.91),
+    // soda ash use (1.00), the District of Columbia's grid (0.97), structural steel for float glass (0.999).
+    expect(top('Schiffsdiesel Terminal Kiel 45.000 l')?.key).toBe('fuels.gb.liquid_fuels_marine_gas_oil.litres')
+    expect(top('MOT Type 1 sub-base aggregate 6,800 t', { unit: 't' })?.key).toBe('materials.construction.aggregates.primary_material_production')
+    expect(top('Air frt rack servers SZX-LHR 2.1t', { unit: 't' })?.key).toMatch(/^freight\.[a-z]+\.freight_flights_/)
+    expect(top('Caustic soda 60t')?.key ?? '').not.toMatch(/soda_ash/)
+    const site = top('DC-ASH1 electricity', { country: 'US', unit: 'kWh' })
+    expect(site?.key).toBe('electricity.us.national.location_total_output')
+    expect(site?.explanation.place.read).toEqual(['united states'])
+    const glass = top('Floatglas 18 t Lieferung Baustelle München', { unit: 't' })
+    expect(glass?.key ?? '').not.toMatch(/steel/)
+    expect(glass?.decision ?? 'review').toBe('review')
+    expect(top('Port of LA drayage 12,000 tonne.km', { country: 'US', unit: 'tonne.km' })?.key).toMatch(/^freight\.[a-z]+\.hgv_/)
+  })
+
   it('reads the distance driven, not a vehicle\'s weight class, as the unit ("18T RIGID" is no diesel by the tonne)', () => {
     // Before: "DRAY 18T RIGID DIESEL 42,300KM" accepted the UK's diesel per tonne (0.93).
     const m = top('Artic 44t diesel - trunking 120,000 km', { country: 'GB' })

@@ -77,7 +77,10 @@ function unitOutsideWeightClasses(lowered: string): ReturnType<typeof findUnitIn
 
 export function parseDescription(description: string): ParsedDescription {
   // "R-32", "HFC-125": a hyphen inside a product code; joined, the number is not taken for a quantity.
-  const text = deaccent(description).replace(/\b([A-Za-z]{1,4})-(\d{2,4}[A-Za-z]?)\b/g, '$1$2')
+  // "DC-ASH1", "LON-DC2": a site's code, not the District of Columbia; joined, its letters are no place.
+  const text = deaccent(description)
+    .replace(/\b([A-Za-z]{1,4})-(\d{2,4}[A-Za-z]?)\b/g, '$1$2')
+    .replace(/\b([A-Z]{2,4})-([A-Z]{1,6}\d{1,3}[A-Z]?)\b/g, '$1$2')
   const unitMention = unitOutsideWeightClasses(text.toLowerCase())
   // Blank the unit words in the cased text at the same positions (lower-casing keeps offsets).
   const rest = unitMention ? maskLike(text, unitMention.rest) : text

@@ -17,7 +17,7 @@ const GROUPS: string[] = [
   // Australian NGA "Automotive gasoline/petrol".
   'petrol|gasoline|motor gasoline|automotive gasoline @fuels : benzin|unleaded|essence|sans plomb|supercarburant',
   'diesel @fuels : derv|diesel fuel|dieselkraftstoff|diesel oil|gazole|gasoil routier|carburant diesel|ulsd|ultra low sulphur diesel|ultra low sulfur diesel',
-  'hgv|lorry|truck @freight : lorries|trucks|heavy goods vehicle|lkw|road freight|road haulage|road transport|trucking|camion|camions|poids lourd|poids lourds|guterverkehr|gueterverkehr|strassenguterverkehr|strassengueterverkehr|fret routier|transport routier|tractor trailer|tractor trailers|class 8 truck|class 8 trucks',
+  'hgv|lorry|truck @freight : lorries|trucks|heavy goods vehicle|lkw|road freight|road haulage|road transport|trucking|camion|camions|poids lourd|poids lourds|guterverkehr|gueterverkehr|strassenguterverkehr|strassengueterverkehr|fret routier|transport routier|tractor trailer|tractor trailers|class 8 truck|class 8 trucks|drayage|port drayage|container drayage',
   // Articulated lorries are their own HGV class in the sources ("All artics"), not a synonym of HGV.
   'artics|artic @freight : articulated|articulated lorry|articulated lorries|articulated truck|semi truck|semi trailer|sattelzug',
   'van|vans @freight : lgv|light goods vehicle|delivery van|delivery vans|transporter|lieferwagen|kleintransporter|camionnette|camionnettes|vehicule utilitaire|courier|couriers|courier deliveries|parcel delivery|parcel deliveries|kurier',
@@ -53,7 +53,11 @@ const GROUPS: string[] = [
   'glued laminated|glulam @materials : glued laminated timber|brettschichtholz|bsh',
   'cross laminated timber|brettsperrholz @materials : clt|cross laminated|x lam|xlam',
   'brick|bricks : ziegel|mauerziegel|clay brick',
-  'glass : glas|flachglas|float glass',
+  'glass : glas|flachglas|float glass|floatglas',
+  // Caustic soda is sodium hydroxide, not soda ash ("Caustic soda 50% lye 60t" accepted soda ash use, 0.91; "lye" alone is the sulphite lyes burnt as fuel).
+  'sodium hydroxide : caustic soda|natronlauge',
+  // Type 1 sub-base is crushed rock laid under roads and slabs ("sub-base" matched sub-bituminous coal, accepted 0.91).
+  'aggregates @materials : sub base|subbase|crushed rock',
   'aluminium : aluminum|alu',
   'cement : zement|portland cement|portlandzement|ciment',
   'insulation : dammung|daemmung|dammstoff|waermedaemmung',
@@ -67,6 +71,8 @@ const GROUPS: string[] = [
   // US heating oil is No. 2 distillate (EPA: "Distillate Fuel Oil No. 2"); the UK's is burning oil.
   'distillate fuel oil no 2 @fuels : heating oil|home heating oil|fuel oil no 2|no 2 fuel oil',
   'gas oil @fuels : red diesel|gasoil',
+  // Marine diesel is distillate marine fuel, the UK tables' marine gas oil ("Schiffsdiesel … 45.000 l" took road diesel).
+  'marine gas oil @fuels : marine diesel|marine diesel oil|schiffsdiesel',
   // The UK's tables say "Aviation spirit" for the piston-engine fuel Australia's and the US's call aviation gasoline.
   'aviation spirit @fuels : aviation gasoline|avgas|flugbenzin',
   'aviation turbine fuel|jet fuel @fuels : jet kerosene|jet a1|jet a|kerosin|flugzeugkraftstoff',
@@ -84,7 +90,8 @@ const GROUPS: string[] = [
   'recycling|recycled|closed loop : recycle|recyclable',
   // Recycling as something done to waste points at the waste factors; "recycled" (a material bought
   // with recycled content: "Material use … closed-loop source") does not.
-  'recycling @waste : recycle',
+  // Kerbside collections are collected for recycling; waste oil "collected for re-refining" is recycled, not burnt.
+  'recycling @waste : recycle|kerbside|re refining|rerefining',
   'combustion|incineration : incinerated|energy from waste',
   'paper : paper and board|papier',
   'board : cardboard|carton|karton|pappe',
@@ -117,9 +124,10 @@ const GROUPS: string[] = [
   'commercial and industrial waste|household residual waste|mixed msw : general waste|waste general|residual waste|mixed waste|black bag waste|restmull|restabfall|municipal waste|municipal solid waste|msw|siedlungsabfall|waste to landfill|waste sent to landfill|landfill waste|landfilled waste|waste landfill|waste collection|trade waste|rubbish|general rubbish|trash|garbage|refuse|skip hire|bin collection|landfill|landfilled|landfilling|waste disposal|disposal to landfill|landfill disposal|ordures|ordures menageres|dechets menagers|dechets residuels|dechets en melange|dechets industriels banals|deponie|decharge|mise en decharge|mis en decharge|enfouissement|hausmull|gewerbeabfall|gewerbemull',
   // US EPA's vehicles: a pickup is a light-duty truck.
   'light duty truck : pickup|pickups|pickup truck|pick up truck',
-  'freighting|freight @freight : shipping|haulage|goods transport|logistics',
+  'freighting|freight @freight : shipping|haulage|goods transport|logistics|frt',
   'container ship : container shipping|sea freight|ocean freight|containerschiff|seefracht',
-  'freight flights|aircraft @freight : air freight|air cargo',
+  // "Air frt rack servers SZX-LHR 2.1t" accepted air-dried wood burnt (0.91).
+  'freight flights|aircraft @freight : air freight|air cargo|air frt',
   // Purchases people describe by the item; spend factors are named by the industry making it.
   // Spend on computers is "Electronic Computer Manufacturing", not "Computer Training"; IT services are
   // "Computer Systems Design Services" ("IT services" in USD ranked mobile food services, confidence 0).
