@@ -310,6 +310,13 @@ describe.skipIf(latest === null)(`real latest release${latest === null ? ' (skip
     expect(glass?.key ?? '').not.toMatch(/steel/)
     expect(glass?.decision ?? 'review').toBe('review')
     expect(top('Port of LA drayage 12,000 tonne.km', { country: 'US', unit: 'tonne.km' })?.key).toMatch(/^freight\.[a-z]+\.hgv_/)
+    // Before: a Dominica grid (MGO), an aluminium door (VLSFO), glulam (LNER "standard"), a sign maker (Stromrechnung), window handles (PPA).
+    expect(top('BUNKER MGO DMA HOLYHEAD 412.5MT', { country: 'GB', unit: 't' })?.key).toBe('fuels.gb.liquid_fuels_marine_gas_oil.tonnes')
+    expect(top('VLSFO 0.5%S Rotterdam stem 860mt', { country: 'NL' })?.key).toMatch(/marine_fuel_oil/)
+    expect(top('LNER Kings Cross-Edinburgh rtn standard', { country: 'GB' })?.key).toBe('transport.gb.rail_national_rail.business_travel_passenger_km')
+    expect(top('Stromrechnung RZ Frankfurt Mainova Jan 2024', { country: 'DE' })?.key).toMatch(/^electricity\.de\./)
+    expect(top('Wind PPA sleeved SE3 22 GWh (GoOs)', { country: 'SE' })?.key).toMatch(/^electricity\.se\./)
+    expect(top('Inbound FCL Shanghai-Felixstowe 1,840 TEU')?.key).toMatch(/container_ship/)
   })
 
   it('reads the distance driven, not a vehicle\'s weight class, as the unit ("18T RIGID" is no diesel by the tonne)', () => {

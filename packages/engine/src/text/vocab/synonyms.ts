@@ -27,10 +27,10 @@ const GROUPS: string[] = [
   'lng @fuels : liquefied natural gas',
   'battery electric vehicle @transport @freight : bev|ev|evs|electric car|electric cars|electric vehicle|elektroauto',
   'plug in hybrid electric vehicle @transport : phev|plug in hybrid|plugin hybrid',
-  'electricity @electricity : grid power|mains electricity|power|grid electricity|strom|electric power|purchased electricity|electrical energy|grid|power consumption|electricity consumption|elec|electricity usage|power usage|stromverbrauch|electricite|consommation electrique|charging|ev charging|car charging|electric car charging|electric vehicle charging|charge point|chargepoint|wallbox|ladestrom|elektriciteit|stroomverbruik|electric bill|electric bills|electric utility|electric utilities|electric service|electricity supply|renewable tariff|green tariff|green energy tariff|renewable energy tariff|renewable electricity tariff|green electricity tariff',
+  'electricity @electricity : grid power|mains electricity|power|grid electricity|strom|electric power|purchased electricity|electrical energy|grid|power consumption|electricity consumption|elec|electricity usage|power usage|stromverbrauch|electricite|consommation electrique|charging|ev charging|car charging|electric car charging|electric vehicle charging|charge point|chargepoint|wallbox|ladestrom|elektriciteit|stroomverbruik|electric bill|electric bills|electric utility|electric utilities|electric service|electricity supply|renewable tariff|green tariff|green energy tariff|renewable energy tariff|renewable electricity tariff|green electricity tariff|stromrechnung|ppa|power purchase agreement',
   // US EPA names business flights "Air Travel" (per passenger-mile, per gas).
   'flights|flight|air travel @transport : flying|flew|fly|plane|airplane|aeroplane|flug|avion|vols en avion|billet d avion|airline|air trip|plane ticket|travel air|business travel air|air travel costs|air travel expenses',
-  'rail|train|national rail @transport : trains|railway|bahn|zug|sncf|tgv|intercity|rail journeys|train travel|shinkansen|high speed rail|high speed train|bullet train',
+  'rail|train|national rail @transport : trains|railway|bahn|zug|sncf|tgv|intercity|rail journeys|train travel|shinkansen|high speed rail|high speed train|bullet train|lner|avanti|avanti west coast|gwr|great western railway|crosscountry|transpennine|transpennine express|thameslink|scotrail|southeastern|lumo|east midlands railway|chiltern railways|south western railway|amtrak|ouigo|trenitalia|renfe',
   // DESNZ's one international rail factor is for rail to and from the UK, which is what the Eurostar runs.
   'international rail @transport : eurostar|thalys',
   'hotel stay|hotel @accommodation : hotel night|hotel nights|accommodation|room night|hotel room|hotels|overnight stay|ubernachtung|nuitee|nuitees|nuit d hotel|nuits d hotel|hebergement|accomm|accom',
@@ -72,7 +72,9 @@ const GROUPS: string[] = [
   'distillate fuel oil no 2 @fuels : heating oil|home heating oil|fuel oil no 2|no 2 fuel oil',
   'gas oil @fuels : red diesel|gasoil',
   // Marine diesel is distillate marine fuel, the UK tables' marine gas oil ("Schiffsdiesel … 45.000 l" took road diesel).
-  'marine gas oil @fuels : marine diesel|marine diesel oil|schiffsdiesel',
+  'marine gas oil @fuels : marine diesel|marine diesel oil|schiffsdiesel|mgo',
+  // Ships' residual fuels by their trade names (the UK tables' marine fuel oil).
+  'marine fuel oil @fuels : vlsfo|ulsfo|very low sulphur fuel oil|very low sulfur fuel oil|ifo380|ifo 380',
   // The UK's tables say "Aviation spirit" for the piston-engine fuel Australia's and the US's call aviation gasoline.
   'aviation spirit @fuels : aviation gasoline|avgas|flugbenzin',
   'aviation turbine fuel|jet fuel @fuels : jet kerosene|jet a1|jet a|kerosin|flugzeugkraftstoff',
@@ -125,7 +127,7 @@ const GROUPS: string[] = [
   // US EPA's vehicles: a pickup is a light-duty truck.
   'light duty truck : pickup|pickups|pickup truck|pick up truck',
   'freighting|freight @freight : shipping|haulage|goods transport|logistics|frt',
-  'container ship : container shipping|sea freight|ocean freight|containerschiff|seefracht',
+  'container ship : container shipping|sea freight|ocean freight|containerschiff|seefracht|fcl|full container load',
   // "Air frt rack servers SZX-LHR 2.1t" accepted air-dried wood burnt (0.91).
   'freight flights|aircraft @freight : air freight|air cargo|air frt',
   // Purchases people describe by the item; spend factors are named by the industry making it.
