@@ -319,6 +319,13 @@ describe.skipIf(latest === null)(`real latest release${latest === null ? ' (skip
     expect(top('Inbound FCL Shanghai-Felixstowe 1,840 TEU')?.key).toMatch(/container_ship/)
   })
 
+  it('reads a journey between two airports as a flight of its haul, and airlines\' booking classes', () => {
+    // Before: "LHR-JFK J class" ranked nothing of flights (review 0.00, a car), "BHD-LHR" a car per km.
+    expect(top('Crew travel BHD-LHR rtn x4 BA economy', { country: 'GB' })?.key).toBe('transport.gb.flights_domestic_to_from_uk_average_passenger_with_rf.passenger_km')
+    expect(top('LHR-JFK J class', { country: 'GB' })?.key).toBe('transport.gb.flights_long_haul_to_from_uk_business_class_with_rf.passenger_km')
+    expect(top('Eurostar LON-PAR staff training x6', { unit: 'passenger.km' })?.key).toBe('transport.gb.rail_international_rail.business_travel_passenger_km')
+  })
+
   it('reads the distance driven, not a vehicle\'s weight class, as the unit ("18T RIGID" is no diesel by the tonne)', () => {
     // Before: "DRAY 18T RIGID DIESEL 42,300KM" accepted the UK's diesel per tonne (0.93).
     const m = top('Artic 44t diesel - trunking 120,000 km', { country: 'GB' })

@@ -4,6 +4,7 @@
  */
 import { foldText, isStopWord, processTerm } from '../text/normalise.ts'
 import type { Place } from '../text/vocab/places.ts'
+import { readAirportPairs } from '../text/vocab/airports.ts'
 import { EU_MEMBERS, findPlaces } from '../text/vocab/places.ts'
 import { GAS_NAME_WORDS, findGases, findSynonyms } from '../text/vocab/synonyms.ts'
 import type { UnitInfo } from '../text/units.ts'
@@ -78,7 +79,8 @@ function unitOutsideWeightClasses(lowered: string): ReturnType<typeof findUnitIn
 export function parseDescription(description: string): ParsedDescription {
   // "R-32", "HFC-125": a hyphen inside a product code; joined, the number is not taken for a quantity.
   // "DC-ASH1", "LON-DC2": a site's code, not the District of Columbia; joined, its letters are no place.
-  const text = deaccent(description)
+  // "LHR-JFK J class": a flight between the airports' places (text/vocab/airports.ts).
+  const text = readAirportPairs(deaccent(description))
     .replace(/\b([A-Za-z]{1,4})-(\d{2,4}[A-Za-z]?)\b/g, '$1$2')
     .replace(/\b([A-Z]{2,4})-([A-Z]{1,6}\d{1,3}[A-Z]?)\b/g, '$1$2')
   const unitMention = unitOutsideWeightClasses(text.toLowerCase())

@@ -101,8 +101,9 @@ const GROUPS: string[] = [
   'corrugated containers : cardboard|corrugated cardboard',
   'district heat and steam|district heating|heat and steam @heat_steam : fernwarme|heat network|reseau de chaleur|chauffage urbain',
   'homeworking @homeworking : working from home|home office|remote work|wfh|homeworking hours',
-  'economy : economy class|coach class',
-  'business class : business',
+  // Airlines' booking classes as travel ledgers write them ("LHR-JFK J class", "SYD-MEL Y").
+  'economy : economy class|coach class|y class',
+  'business class : business|j class|club class|club world|upper class',
   'first class : first',
   'long haul : long distance flight|intercontinental|transatlantic|langstrecke|langstreckenflug',
   'short haul : short flight|european flight|kurzstrecke|kurzstreckenflug',
