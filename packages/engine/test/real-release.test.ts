@@ -326,6 +326,12 @@ describe.skipIf(latest === null)(`real latest release${latest === null ? ' (skip
     expect(top('Eurostar LON-PAR staff training x6', { unit: 'passenger.km' })?.key).toBe('transport.gb.rail_international_rail.business_travel_passenger_km')
   })
 
+  it('reads a utility that sells electricity alone as electricity ("Eskom", "SP Group")', () => {
+    // Before: "Eskom" alone with ZA and "SP Group" ranked no electricity (the third batch of unseen lines).
+    expect(top('Eskom', { country: 'ZA' })?.key).toBe('electricity.za.grid_average.location_emaps')
+    expect(top('SP Group - Jurong office', { country: 'SG' })?.key).toBe('electricity.sg.grid_average.location_emaps')
+  })
+
   it('reads the distance driven, not a vehicle\'s weight class, as the unit ("18T RIGID" is no diesel by the tonne)', () => {
     // Before: "DRAY 18T RIGID DIESEL 42,300KM" accepted the UK's diesel per tonne (0.93).
     const m = top('Artic 44t diesel - trunking 120,000 km', { country: 'GB' })
