@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { foldText } from '../text/normalise.ts'
-import { belowAccept, decide, unaskedPowertrain, woodAsFuel } from './decision.ts'
+import { belowAccept, blendAsPure, decide, unaskedPowertrain, woodAsFuel } from './decision.ts'
 
 describe('decision', () => {
   it('accepts from the threshold on', () => {
@@ -43,5 +43,19 @@ describe('a powertrain nobody named', () => {
     expect(unaskedPowertrain('train', 'transport.ie.passenger_train_fuel_source_electricity.ademe', 'passenger train, electric')).toBe(false)
     expect(unaskedPowertrain('hgv', 'freight.gb.hgv_all_diesel_all_hgvs_average_laden.freighting_tonne_km', 'hgv (all diesel), average laden')).toBe(false)
     expect(unaskedPowertrain('electric', 'electricity.gb.electricity_generated.kwh', 'electricity generated')).toBe(false)
+  })
+})
+
+describe('a blend answered by the biofuel alone', () => {
+  it('is for a person to check', () => {
+    expect(blendAsPure(foldText('B20 biodiesel - yard trucks'), foldText('Biodiesel (100%)'))).toBe(true)
+    expect(blendAsPure(foldText('E85 fleet 12,400 gal'), foldText('Ethanol (100%)'))).toBe(true)
+    expect(blendAsPure(foldText('B-20 for the buses'), foldText('Bioenergy: Biofuel, Biodiesel ME, per litre'))).toBe(true)
+  })
+  it('is the answer where no blend is named, or the factor is the blend', () => {
+    expect(blendAsPure(foldText('biodiesel B100'), foldText('Biodiesel (100%)'))).toBe(false)
+    expect(blendAsPure(foldText('HVO 38,000 litres'), foldText('Biodiesel HVO'))).toBe(false)
+    expect(blendAsPure(foldText('diesel B7 pumps'), foldText('Diesel (average biofuel blend)'))).toBe(false)
+    expect(blendAsPure(foldText('Gasoline E10 - sales reps'), foldText('Motor Gasoline'))).toBe(false)
   })
 })

@@ -67,3 +67,18 @@ export function unaskedPowertrain(description: string, key: string, name: string
   if (!key.startsWith('transport.') && !key.startsWith('freight.')) return false
   return POWERTRAIN.test(name) && !RAIL.test(name) && !POWERTRAIN_ASKED.test(description)
 }
+
+/** A blend of a fossil fuel with a share of biofuel, by its trade name: B5, B7, B20, B30, E10, E15, E85 (1–99%). */
+const BLEND = /\b[be]\s?-?(?:[1-9]\d?)\b/
+/** A biofuel alone: biodiesel, bioethanol, ethanol, HVO or B100, not a blend of it. */
+const PURE_BIOFUEL = /biodiesel|bioethanol|ethanol|\bhvo\b|\bb100\b|100 pct|100%/
+const BLENDED = /blend/
+
+/**
+ * The description names a blend ("B20 biodiesel - yard trucks", "E85") and the match is the biofuel
+ * alone: US EPA has B100 and no B20, and "B20 biodiesel" accepted the B100 row, a fifth of the fuel's
+ * fossil CO2 left out. A person must split the blend (docs/resolve.md). `description` and `name` folded.
+ */
+export function blendAsPure(description: string, name: string): boolean {
+  return BLEND.test(description) && PURE_BIOFUEL.test(name) && !BLENDED.test(name)
+}
