@@ -326,6 +326,22 @@ describe.skipIf(latest === null)(`real latest release${latest === null ? ' (skip
     expect(top('Eurostar LON-PAR staff training x6', { unit: 'passenger.km' })?.key).toBe('transport.gb.rail_international_rail.business_travel_passenger_km')
   })
 
+  it('sends a blend answered by the biofuel alone, and a waste handed on answered by a fuel burnt, to review', () => {
+    // Before: each accepted (B100 for B20 at 0.9+; the UK's biodiesel from used cooking oil burnt; waste oils burnt at 0.96).
+    const blend = top('B20 biodiesel - bus depot bulk tank 6,000 gal', { country: 'US' })
+    expect(blend?.key).toMatch(/biodiesel_100_pct/)
+    expect(blend?.decision).toBe('review')
+    expect(blend?.explanation.why).toMatch(/blend/)
+    for (const line of ['Used cooking oil collected 4,200 L', 'Waste oil collected for re-refining 640 kL']) {
+      const m = top(line, { country: 'GB' })
+      expect(m !== undefined && m.decision === 'accept' && /^(fuels|bioenergy)\./.test(m.key)).toBe(false)
+      if (m && (m.key.startsWith('fuels.') || m.key.startsWith('bioenergy.'))) {
+        expect(m.decision).toBe('review')
+        expect(m.explanation.why).toMatch(/waste treatment/)
+      }
+    }
+  })
+
   it('reads a utility that sells electricity alone as electricity ("Eskom", "SP Group")', () => {
     // Before: "Eskom" alone with ZA and "SP Group" ranked no electricity (the third batch of unseen lines).
     expect(top('Eskom', { country: 'ZA' })?.key).toBe('electricity.za.grid_average.location_emaps')

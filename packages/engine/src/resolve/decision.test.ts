@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { foldText } from '../text/normalise.ts'
-import { belowAccept, blendAsPure, decide, unaskedPowertrain, woodAsFuel } from './decision.ts'
+import { belowAccept, blendAsPure, decide, handedOnAsFuel, unaskedPowertrain, woodAsFuel } from './decision.ts'
 
 describe('decision', () => {
   it('accepts from the threshold on', () => {
@@ -57,5 +57,17 @@ describe('a blend answered by the biofuel alone', () => {
     expect(blendAsPure(foldText('HVO 38,000 litres'), foldText('Biodiesel HVO'))).toBe(false)
     expect(blendAsPure(foldText('diesel B7 pumps'), foldText('Diesel (average biofuel blend)'))).toBe(false)
     expect(blendAsPure(foldText('Gasoline E10 - sales reps'), foldText('Motor Gasoline'))).toBe(false)
+  })
+})
+
+describe('a material handed on as waste answered by a fuel burnt', () => {
+  it('is for a person to check', () => {
+    expect(handedOnAsFuel(foldText('Used cooking oil collected 4,200 L'), 'bioenergy.gb.biofuel_biodiesel_me_from_used_cooking_oil.litres')).toBe(true)
+    expect(handedOnAsFuel(foldText('Waste oil collected for re-refining 640 kL'), 'fuels.gb.liquid_fuels_waste_oils.litres')).toBe(true)
+  })
+  it('is the answer where the fuel is burnt, and a waste treatment is never flagged', () => {
+    expect(handedOnAsFuel(foldText('biodiesel from used cooking oil litres'), 'bioenergy.gb.biofuel_biodiesel_me_from_used_cooking_oil.litres')).toBe(false)
+    expect(handedOnAsFuel(foldText('waste oil burnt in the workshop heater'), 'fuels.gb.liquid_fuels_waste_oils.litres')).toBe(false)
+    expect(handedOnAsFuel(foldText('Waste oil collected for re-refining'), 'waste.gb.construction_mineral_oil_closed_loop.tonnes')).toBe(false)
   })
 })

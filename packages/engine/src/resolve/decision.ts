@@ -82,3 +82,16 @@ const BLENDED = /blend/
 export function blendAsPure(description: string, name: string): boolean {
   return BLEND.test(description) && PURE_BIOFUEL.test(name) && !BLENDED.test(name)
 }
+
+/** Words that hand a material on as waste: collected, sent for recycling or re-refining, rendered. */
+const HANDED_ON = /\bcollected\b|recycl|re ?-?refin|\brendering\b|\brendered\b/
+
+/**
+ * The description hands a material on as waste ("Used cooking oil collected 4,200 L", "Waste oil
+ * collected for re-refining") and the match is a fuel burnt: the UK's biodiesel from used cooking oil
+ * and waste oils burnt were accepted for them (the third and fourth batches of unseen lines). Whoever
+ * burns it reports the burning; a waste treatment is for a person to choose. `description` folded.
+ */
+export function handedOnAsFuel(description: string, key: string): boolean {
+  return (key.startsWith('fuels.') || key.startsWith('bioenergy.')) && HANDED_ON.test(description)
+}

@@ -10,7 +10,7 @@ import { foldText } from '../text/normalise.ts'
 import { askedVariants } from '../text/variants.ts'
 import { dropReferences } from '../text/vocab/references.ts'
 import { applyHints, repairTypos } from './adjust.ts'
-import { belowAccept, blendAsPure, decide, placeOverruled, unaskedPowertrain, woodAsFuel } from './decision.ts'
+import { belowAccept, blendAsPure, decide, handedOnAsFuel, placeOverruled, unaskedPowertrain, woodAsFuel } from './decision.ts'
 import { industryKnows } from './lines.ts'
 import { explain } from './explain.ts'
 import type { ResolveModel } from './model.ts'
@@ -105,7 +105,8 @@ export function resolveRelease(release: LoadedRelease, req: ParsedResolveRequest
     const foldedName = foldText(row.name)
     const powertrain = unaskedPowertrain(foldedDescription, row.key, foldedName)
     const blend = blendAsPure(foldedDescription, foldedName)
-    const missed = s.geo === 'mismatch' || s.unitMatch === 'mismatch' || unaskedWasteRoute(s) || overruled || burnt || lca || powertrain || blend
+    const handedOn = handedOnAsFuel(foldedDescription, row.key)
+    const missed = s.geo === 'mismatch' || s.unitMatch === 'mismatch' || unaskedWasteRoute(s) || overruled || burnt || lca || powertrain || blend || handedOn
     const confidence = answeredConfidence(missed ? belowAccept(estimated, acceptAt) : estimated)
     return {
       key: row.key,
@@ -121,7 +122,7 @@ export function resolveRelease(release: LoadedRelease, req: ParsedResolveRequest
       scope: row.scope,
       country: row.country,
       region: row.region ?? null,
-      explanation: explain(s, i + 1, row, parsed, hints, model, top[i + 1], { overruled, unsold, burnt, lca, powertrain, blend }),
+      explanation: explain(s, i + 1, row, parsed, hints, model, top[i + 1], { overruled, unsold, burnt, lca, powertrain, blend, handedOn }),
     }
   })
   return { matches, count: matches.length, data_version: release.mb_version }
