@@ -342,6 +342,15 @@ describe.skipIf(latest === null)(`real latest release${latest === null ? ' (skip
     }
   })
 
+  it('sends cans or foil for a metal nobody said was packaging to review', () => {
+    // Before: "Steel" and "Aluminium" in tonnes with GB accepted the UK's steel cans (0.99) and aluminium cans and foil (0.95).
+    for (const metal of ['Steel', 'Aluminium']) {
+      const m = top(metal, { country: 'GB', unit: 't' })
+      expect(m !== undefined && m.decision === 'accept' && /cans/.test(m.key)).toBe(false)
+    }
+    expect(top('aluminium cans recycling', { country: 'GB' })?.decision).toBe('accept')
+  })
+
   it('reads a utility that sells electricity alone as electricity ("Eskom", "SP Group")', () => {
     // Before: "Eskom" alone with ZA and "SP Group" ranked no electricity (the third batch of unseen lines).
     expect(top('Eskom', { country: 'ZA' })?.key).toBe('electricity.za.grid_average.location_emaps')

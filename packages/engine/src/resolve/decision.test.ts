@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { foldText } from '../text/normalise.ts'
-import { belowAccept, blendAsPure, decide, handedOnAsFuel, unaskedPowertrain, woodAsFuel } from './decision.ts'
+import { belowAccept, blendAsPure, decide, handedOnAsFuel, unaskedPackaging, unaskedPowertrain, woodAsFuel } from './decision.ts'
 
 describe('decision', () => {
   it('accepts from the threshold on', () => {
@@ -69,5 +69,17 @@ describe('a material handed on as waste answered by a fuel burnt', () => {
     expect(handedOnAsFuel(foldText('biodiesel from used cooking oil litres'), 'bioenergy.gb.biofuel_biodiesel_me_from_used_cooking_oil.litres')).toBe(false)
     expect(handedOnAsFuel(foldText('waste oil burnt in the workshop heater'), 'fuels.gb.liquid_fuels_waste_oils.litres')).toBe(false)
     expect(handedOnAsFuel(foldText('Waste oil collected for re-refining'), 'waste.gb.construction_mineral_oil_closed_loop.tonnes')).toBe(false)
+  })
+})
+
+describe('cans or foil for a metal nobody said was packaging', () => {
+  it('is for a person to check', () => {
+    expect(unaskedPackaging('steel', foldText('Material use: Metal, Metal: steel cans, Primary material production, per tonne'))).toBe(true)
+    expect(unaskedPackaging('aluminium', foldText('Metal: aluminium cans and foil (excl. forming)'))).toBe(true)
+  })
+  it('is the answer where cans, tins, foil or packaging are named, and other metals are unaffected', () => {
+    expect(unaskedPackaging('aluminium cans recycling', foldText('Metal: aluminium cans and foil (excl. forming)'))).toBe(false)
+    expect(unaskedPackaging('steel tins', foldText('Metal: steel cans'))).toBe(false)
+    expect(unaskedPackaging('steel rebar', foldText('reinforcing steel'))).toBe(false)
   })
 })

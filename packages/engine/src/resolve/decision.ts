@@ -95,3 +95,18 @@ const HANDED_ON = /\bcollected\b|recycl|re ?-?refin|\brendering\b|\brendered\b/
 export function handedOnAsFuel(description: string, key: string): boolean {
   return (key.startsWith('fuels.') || key.startsWith('bioenergy.')) && HANDED_ON.test(description)
 }
+
+/** A factor for a metal's packaging form (the UK's "Metal: steel cans", "aluminium cans and foil"). */
+const PACKAGING_FORM = /\bcans?\b|\bfoil\b/
+/** Words that ask for one (English, German, French; folded). */
+const PACKAGING_ASKED = /\bcans?\b|\btins?\b|\bfoil\b|packaging|\bdosen\b|\bfolie\b|canette|\bboites?\b/
+
+/**
+ * The description names a metal and the match is its cans or foil: "Steel" and "Aluminium" in tonnes
+ * with `GB` accepted the UK's steel cans and aluminium cans and foil (0.99, 0.95), the only steel and
+ * aluminium of its material-use table, where beams, sheet or rebar may be meant. A narrower answer than
+ * the question, for a person to check. `description` and `name` folded.
+ */
+export function unaskedPackaging(description: string, name: string): boolean {
+  return PACKAGING_FORM.test(name) && !PACKAGING_ASKED.test(description)
+}

@@ -114,9 +114,9 @@ export function explain(
   hints: { country: boolean; unit: boolean },
   model: ResolveModel,
   runnerUp: Scored | undefined,
-  says: { overruled?: boolean; unsold?: boolean; burnt?: boolean; lca?: boolean; powertrain?: boolean; blend?: boolean; handedOn?: boolean } = {},
+  says: { overruled?: boolean; unsold?: boolean; burnt?: boolean; lca?: boolean; powertrain?: boolean; blend?: boolean; handedOn?: boolean; packaging?: boolean } = {},
 ): Explanation {
-  const { overruled = false, unsold = false, burnt = false, lca = false, powertrain = false, blend = false, handedOn = false } = says
+  const { overruled = false, unsold = false, burnt = false, lca = false, powertrain = false, blend = false, handedOn = false, packaging = false } = says
   const matchedTerms = new Set(s.matched)
   const matched: string[] = []
   const unmatched: string[] = []
@@ -152,8 +152,9 @@ export function explain(
   const drive = powertrain ? '; it is for one kind of powertrain (battery electric, hybrid, plug-in or hydrogen), which the description does not name' : ''
   const blended = blend ? '; it is the biofuel alone, while the description names a blend of it with a fossil fuel (B20, E85): split the blend' : ''
   const waste = handedOn ? '; it is a fuel burnt, while the description hands the material on as waste (collected, recycled): choose its waste treatment' : ''
+  const form = packaging ? '; it is for cans or foil, which the description does not name' : ''
   const noSpend = unsold ? '; no spend factor answers it (no industry of the supply-chain factors sells it): give the quantity in the factor\'s unit' : ''
-  const why = `${lead}${gap}: ${reasons.length ? reasons.join(', and ') : 'it shares words with the description'}${unmatched.length ? `; it does not match ${unmatched.map((w) => `"${w}"`).join(', ')}` : ''}${route}${process}${elsewhere}${fuel}${drive}${blended}${waste}${noSpend}.`
+  const why = `${lead}${gap}: ${reasons.length ? reasons.join(', and ') : 'it shares words with the description'}${unmatched.length ? `; it does not match ${unmatched.map((w) => `"${w}"`).join(', ')}` : ''}${route}${process}${elsewhere}${fuel}${drive}${blended}${waste}${form}${noSpend}.`
   return {
     matched_words: matched,
     unmatched_words: unmatched,

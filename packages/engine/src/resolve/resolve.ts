@@ -10,7 +10,7 @@ import { foldText } from '../text/normalise.ts'
 import { askedVariants } from '../text/variants.ts'
 import { dropReferences } from '../text/vocab/references.ts'
 import { applyHints, repairTypos } from './adjust.ts'
-import { belowAccept, blendAsPure, decide, handedOnAsFuel, placeOverruled, unaskedPowertrain, woodAsFuel } from './decision.ts'
+import { belowAccept, blendAsPure, decide, handedOnAsFuel, unaskedPackaging, placeOverruled, unaskedPowertrain, woodAsFuel } from './decision.ts'
 import { industryKnows } from './lines.ts'
 import { explain } from './explain.ts'
 import type { ResolveModel } from './model.ts'
@@ -106,7 +106,8 @@ export function resolveRelease(release: LoadedRelease, req: ParsedResolveRequest
     const powertrain = unaskedPowertrain(foldedDescription, row.key, foldedName)
     const blend = blendAsPure(foldedDescription, foldedName)
     const handedOn = handedOnAsFuel(foldedDescription, row.key)
-    const missed = s.geo === 'mismatch' || s.unitMatch === 'mismatch' || unaskedWasteRoute(s) || overruled || burnt || lca || powertrain || blend || handedOn
+    const packaging = unaskedPackaging(foldedDescription, foldedName)
+    const missed = s.geo === 'mismatch' || s.unitMatch === 'mismatch' || unaskedWasteRoute(s) || overruled || burnt || lca || powertrain || blend || handedOn || packaging
     const confidence = answeredConfidence(missed ? belowAccept(estimated, acceptAt) : estimated)
     return {
       key: row.key,
@@ -122,7 +123,7 @@ export function resolveRelease(release: LoadedRelease, req: ParsedResolveRequest
       scope: row.scope,
       country: row.country,
       region: row.region ?? null,
-      explanation: explain(s, i + 1, row, parsed, hints, model, top[i + 1], { overruled, unsold, burnt, lca, powertrain, blend, handedOn }),
+      explanation: explain(s, i + 1, row, parsed, hints, model, top[i + 1], { overruled, unsold, burnt, lca, powertrain, blend, handedOn, packaging }),
     }
   })
   return { matches, count: matches.length, data_version: release.mb_version }
