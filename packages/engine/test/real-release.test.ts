@@ -342,6 +342,14 @@ describe.skipIf(latest === null)(`real latest release${latest === null ? ' (skip
     }
   })
 
+  it('reads the fifth batch\'s fertiliser and lubricant abbreviations, and a waste oil collection as waste', () => {
+    // Before: "PITCH FERT NPK" accepted a pitched-roof mineral wool ("fert" corrected to "fest"), "Castrol marine
+    // lubes" marine fuel oil, "waste oil collection depot" waste oil burnt (0.99).
+    expect(top('PITCH FERT NPK 20-10-10 1.5T')?.key ?? '').not.toMatch(/mineral_wool/)
+    expect(top('Castrol marine lubes 3,200 L')?.key).toBe('fuels.gb.liquid_fuels_lubricants.litres')
+    expect(top('waste oil collection depot 4500 ltr', { country: 'GB', unit: 'litres' })?.decision).toBe('review')
+  })
+
   it('sends cans or foil for a metal nobody said was packaging to review', () => {
     // Before: "Steel" and "Aluminium" in tonnes with GB accepted the UK's steel cans (0.99) and aluminium cans and foil (0.95).
     for (const metal of ['Steel', 'Aluminium']) {

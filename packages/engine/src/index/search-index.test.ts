@@ -33,6 +33,12 @@ describe('search index', () => {
     expect(correctTerm(index, 'diaxel')).toBeNull()
     expect(correctTerm(index, 'desiel')).toBe('diesel')
   })
+  it('corrects a word of five letters or fewer only by a letter left out, not another letter', () => {
+    expect(correctTerm(index, 'hotl')).toBe('hotel')
+    expect(correctTerm(index, 'petrl')).toBe('petrol')
+    expect(typoDistance('hotal', 'hotel')).toBe(1)
+    expect(correctTerm(index, 'hotal')).toBeNull()
+  })
   it('gives the same fuzzy and prefix hits on every call (the fuzzy walk is memoised)', () => {
     const options = { prefix: true, fuzzy: 2 }
     const fresh = new MiniSearch<{ id: number; row: (typeof rows)[number] }>({ ...INDEX_OPTIONS })

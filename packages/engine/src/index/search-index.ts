@@ -171,6 +171,12 @@ const corrections = new WeakMap<SearchIndex, Map<string, string | null>>()
  * same letters ("desiel" for "diesel": letters swapped).
  */
 const LONG_WORD = 10
+/**
+ * A word of five letters or fewer is corrected only by a letter left out ("petrl"): one other letter
+ * in it makes another word ("fert", an abbreviation of fertiliser, became "fest"; "NaOH" the German
+ * "nach"), and ledgers abbreviate more than they mistype.
+ */
+const SHORT_WORD = 5
 
 function sameLetters(a: string, b: string): boolean {
   return a.length === b.length && [...a].sort().join('') === [...b].sort().join('')
@@ -188,6 +194,7 @@ function nearestTerm(map: NonNullable<WithTermMap['_index']>, term: string): str
     if (!sameStart(term, candidate)) continue
     const distance = typoDistance(term, candidate)
     if (distance === 2 && term.length < LONG_WORD && !sameLetters(term, candidate)) continue
+    if (term.length <= SHORT_WORD && !sameLetters(term, candidate) && !(distance === 1 && candidate.length === term.length + 1)) continue
     let docs = 0
     for (const perField of fields.values()) docs += perField.size
     if (!best || distance < best.distance || (distance === best.distance && docs > best.docs)) best = { term: candidate, distance, docs }

@@ -83,8 +83,8 @@ export function blendAsPure(description: string, name: string): boolean {
   return BLEND.test(description) && PURE_BIOFUEL.test(name) && !BLENDED.test(name)
 }
 
-/** Words that hand a material on as waste: collected, sent for recycling or re-refining, rendered. */
-const HANDED_ON = /\bcollected\b|recycl|re ?-?refin|\brendering\b|\brendered\b/
+/** Words that hand a material on as waste: collected (a collection), sent for recycling or re-refining, rendered. */
+const HANDED_ON = /\bcollected\b|\bcollection\b|recycl|re ?-?refin|\brendering\b|\brendered\b/
 
 /**
  * The description hands a material on as waste ("Used cooking oil collected 4,200 L", "Waste oil

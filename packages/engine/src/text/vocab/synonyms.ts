@@ -191,7 +191,9 @@ const GROUPS: string[] = [
   'general freight trucking : freight costs|freight charges|inbound freight|outbound freight|freight expense',
   'couriers and express delivery : shipping charges|shipping fees|shipping expense|outbound shipping',
   // Fertiliser as people name it in German and French (US EPA's fertilizer industries, EXIOBASE's N and P fertiliser).
-  'fertiliser|fertilizer : dunger|dungemittel|kunstdunger|mineraldunger|engrais',
+  'fertiliser|fertilizer : dunger|dungemittel|kunstdunger|mineraldunger|engrais|fert',
+  // "Castrol marine lubes" accepted marine fuel oil (the fifth batch of unseen lines).
+  'lubricants : lubes|lube|lube oil|lubricating oil|lubricating oils',
   'wtt : well to tank|well-to-tank|upstream fuel',
   'propane @fuels : propane gas',
   'butane @fuels : butane gas',
