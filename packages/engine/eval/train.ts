@@ -18,7 +18,7 @@ import { parseArtifact } from '../src/release/parse.ts'
 import { FEATURES } from '../src/resolve/features.ts'
 import type { ResolveModel } from '../src/resolve/model.ts'
 import { calibrated, topCalibration } from '../src/resolve/model.ts'
-import { belowAccept, blendAsPure, handedOnAsFuel, placeOverruled, unaskedPackaging, unaskedPowertrain, woodAsFuel } from '../src/resolve/decision.ts'
+import { anyNarrower, belowAccept, narrowerAnswer, placeOverruled, woodAsFuel } from '../src/resolve/decision.ts'
 import { applyHints } from '../src/resolve/adjust.ts'
 import { foldText } from '../src/text/normalise.ts'
 import { parseDescription } from '../src/resolve/parse.ts'
@@ -165,7 +165,7 @@ for (let k = 0; k < FOLDS; k++) {
     const topRow = release.rows[g.position?.[order[0] ?? -1] ?? -1]
     // Sent to review as resolve sends it: a waste route or building-LCA process nobody asked for, a site's factor for the hinted country where the text named another, wood as a fuel, a powertrain nobody named, a biofuel alone for a blend, a fuel burnt for a material handed on as waste, cans or foil for a metal.
     const c = train[i] as DevCase
-    const review = (first !== undefined && (unaskedWasteRoute(first) || unaskedLcaProcess(first))) || (topRow !== undefined && (placeOverruled(overruledOf(c), topRow.key, topRow.country) || woodAsFuel(conceptsOf(c), topRow.key) || unaskedPowertrain(foldText(c.description), topRow.key, foldText(topRow.name)) || blendAsPure(foldText(c.description), foldText(topRow.name)) || handedOnAsFuel(foldText(c.description), topRow.key) || unaskedPackaging(foldText(c.description), foldText(topRow.name))))
+    const review = (first !== undefined && (unaskedWasteRoute(first) || unaskedLcaProcess(first))) || (topRow !== undefined && (placeOverruled(overruledOf(c), topRow.key, topRow.country) || woodAsFuel(conceptsOf(c), topRow.key) || anyNarrower(narrowerAnswer(foldText(c.description), topRow.key, foldText(topRow.name)))))
     topInputs.push({ inputs: confidenceInputs(scored, order.map((j) => (e[j] ?? 0) / total)), right: g.right[order[0] ?? -1] ?? false, fold: k, c: train[i] as DevCase, unaskedRoute: review })
   })
 }

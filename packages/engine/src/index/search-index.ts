@@ -140,7 +140,8 @@ export function typoDistance(a: string, b: string): number {
 /**
  * The index term a misspelt word most likely meant ("desiel" -> "diesel", not "design"):
  * fewest edits counting a swap as one, then the term in more documents. Null when none is
- * within two edits (two only for long words or swapped letters, LONG_WORD). The first letter is kept (or swapped with the second): people seldom
+ * within two edits (two only for long words or swapped letters, LONG_WORD; one in a short word only for a
+ * letter left out, SHORT_WORD). The first letter is kept (or swapped with the second): people seldom
  * mistype it, and dropping it made "Dünger" (fertiliser) the word "under" of a roofing
  * membrane, accepted at 0.998.
  */
@@ -194,7 +195,7 @@ function nearestTerm(map: NonNullable<WithTermMap['_index']>, term: string): str
     if (!sameStart(term, candidate)) continue
     const distance = typoDistance(term, candidate)
     if (distance === 2 && term.length < LONG_WORD && !sameLetters(term, candidate)) continue
-    if (term.length <= SHORT_WORD && !sameLetters(term, candidate) && !(distance === 1 && candidate.length === term.length + 1)) continue
+    if (term.length <= SHORT_WORD && !(distance === 1 && candidate.length === term.length + 1)) continue
     let docs = 0
     for (const perField of fields.values()) docs += perField.size
     if (!best || distance < best.distance || (distance === best.distance && docs > best.docs)) best = { term: candidate, distance, docs }

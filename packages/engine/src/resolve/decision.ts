@@ -110,3 +110,28 @@ const PACKAGING_ASKED = /\bcans?\b|\btins?\b|\bfoil\b|packaging|\bdosen\b|\bfoli
 export function unaskedPackaging(description: string, name: string): boolean {
   return PACKAGING_FORM.test(name) && !PACKAGING_ASKED.test(description)
 }
+
+/** Why a match read from its own name is narrower than the description asked; any of them sends it to review. */
+export interface NarrowerAnswer {
+  powertrain: boolean
+  blend: boolean
+  handedOn: boolean
+  packaging: boolean
+}
+
+/**
+ * The name-based review rules above, in one place for resolve and resolve:train (which must send the
+ * same matches to review). `description` and `name` folded (text/normalise.ts foldText).
+ */
+export function narrowerAnswer(description: string, key: string, name: string): NarrowerAnswer {
+  return {
+    powertrain: unaskedPowertrain(description, key, name),
+    blend: blendAsPure(description, name),
+    handedOn: handedOnAsFuel(description, key),
+    packaging: unaskedPackaging(description, name),
+  }
+}
+
+export function anyNarrower(n: NarrowerAnswer): boolean {
+  return n.powertrain || n.blend || n.handedOn || n.packaging
+}

@@ -10,7 +10,7 @@ import { foldText } from '../text/normalise.ts'
 import { askedVariants } from '../text/variants.ts'
 import { dropReferences } from '../text/vocab/references.ts'
 import { applyHints, repairTypos } from './adjust.ts'
-import { belowAccept, blendAsPure, decide, handedOnAsFuel, unaskedPackaging, placeOverruled, unaskedPowertrain, woodAsFuel } from './decision.ts'
+import { anyNarrower, belowAccept, decide, narrowerAnswer, placeOverruled, woodAsFuel } from './decision.ts'
 import { industryKnows } from './lines.ts'
 import { explain } from './explain.ts'
 import type { ResolveModel } from './model.ts'
@@ -102,12 +102,8 @@ export function resolveRelease(release: LoadedRelease, req: ParsedResolveRequest
     const overruled = placeOverruled(parsed.overruled, row.key, row.country)
     const burnt = woodAsFuel(parsed.concepts, row.key)
     const lca = unaskedLcaProcess(s)
-    const foldedName = foldText(row.name)
-    const powertrain = unaskedPowertrain(foldedDescription, row.key, foldedName)
-    const blend = blendAsPure(foldedDescription, foldedName)
-    const handedOn = handedOnAsFuel(foldedDescription, row.key)
-    const packaging = unaskedPackaging(foldedDescription, foldedName)
-    const missed = s.geo === 'mismatch' || s.unitMatch === 'mismatch' || unaskedWasteRoute(s) || overruled || burnt || lca || powertrain || blend || handedOn || packaging
+    const narrower = narrowerAnswer(foldedDescription, row.key, foldText(row.name))
+    const missed = s.geo === 'mismatch' || s.unitMatch === 'mismatch' || unaskedWasteRoute(s) || overruled || burnt || lca || anyNarrower(narrower)
     const confidence = answeredConfidence(missed ? belowAccept(estimated, acceptAt) : estimated)
     return {
       key: row.key,
@@ -123,7 +119,7 @@ export function resolveRelease(release: LoadedRelease, req: ParsedResolveRequest
       scope: row.scope,
       country: row.country,
       region: row.region ?? null,
-      explanation: explain(s, i + 1, row, parsed, hints, model, top[i + 1], { overruled, unsold, burnt, lca, powertrain, blend, handedOn, packaging }),
+      explanation: explain(s, i + 1, row, parsed, hints, model, top[i + 1], { overruled, unsold, burnt, lca, ...narrower }),
     }
   })
   return { matches, count: matches.length, data_version: release.mb_version }
