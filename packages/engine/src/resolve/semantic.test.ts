@@ -87,6 +87,38 @@ describe('word vectors', () => {
     expect(probs.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 9)
   })
 
+  it("score a description as the dot product of its words' normalised mean with each industry, read again or not", () => {
+    const release = releaseWith({ word_vectors: VECTORS })
+    const first = semanticIndustries(release, model, ['endotracheal', 'tube', 'sew'])
+    // The same words again, after other words were read: the kept projections give the same figures.
+    semanticIndustries(release, model, ['jean', 'catheter', 'surgical'])
+    const again = semanticIndustries(release, model, ['sew', 'endotracheal', 'tube'])
+    expect([...again.prob]).toEqual([...first.prob])
+    // Reference: the weighted mean of the sign vectors (weight ln(2 + row)), unit length, against
+    // each industry's unit vector (the two codes' NAICS words plus, for 315240, its labelled line).
+    const space = wordVectorBytes(VECTORS)
+    const mean = (words: [string, number][]): number[] => {
+      const v = new Float32Array(16)
+      for (const [w, a] of words) addRow(space, space.words.indexOf(w), a, v)
+      const n = Math.hypot(...v)
+      return [...v].map((x) => x / n)
+    }
+    const at = (w: string): [string, number] => [w, Math.log(2 + space.words.indexOf(w))]
+    const q = mean([at('endotracheal'), at('sew')])
+    const idf = Math.log(2)
+    const text = (words: string[]) => mean(words.map((w) => [w, idf]))
+    const apparelText = text(['apparel', 'sew'])
+    const apparelLine = mean([at('trouser')])
+    const apparel = apparelText.map((x, d) => 0.5 * x + (apparelLine[d] ?? 0))
+    const medical = text(['instrument', 'surgical']).map((x) => 0.5 * x)
+    const unit = (v: number[]) => v.map((x) => x / Math.hypot(...v))
+    const dot = (a: number[], b: number[]) => a.reduce((s, x, d) => s + x * (b[d] ?? 0), 0)
+    const sa = 20 * dot(q, unit(apparel))
+    const sm = 20 * dot(q, unit(medical))
+    // Compared as log-odds: the probabilities themselves are near 0 and 1.
+    expect(Math.log((first.prob.get('315240') ?? 0) / (first.prob.get('339112') ?? 1))).toBeCloseTo(sa - sm, 4)
+  })
+
   it('say nothing without vectors in the release or for words they do not know', () => {
     expect(semanticIndustries(releaseWith({}), model, ['jean']).order).toEqual([])
     expect(semanticIndustries(releaseWith({ word_vectors: VECTORS }), model, ['zzzz']).order).toEqual([])
