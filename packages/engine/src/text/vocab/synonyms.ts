@@ -15,12 +15,14 @@ import { ownEntry } from '../../own.ts'
 const GROUPS: string[] = [
   // EPA's US factors say "Motor Gasoline" (apart from aviation gasoline and natural gasoline), the
   // Australian NGA "Automotive gasoline/petrol".
-  'petrol|gasoline|motor gasoline|automotive gasoline @fuels : benzin|unleaded|essence|sans plomb|supercarburant',
+  'petrol|gasoline|motor gasoline|automotive gasoline @fuels : benzin|unleaded|essence|sans plomb|supercarburant|ulp',
   'diesel @fuels : derv|diesel fuel|dieselkraftstoff|diesel oil|gazole|gasoil routier|carburant diesel|ulsd|ultra low sulphur diesel|ultra low sulfur diesel',
   'hgv|lorry|truck @freight : lorries|trucks|heavy goods vehicle|lkw|road freight|road haulage|road transport|trucking|camion|camions|poids lourd|poids lourds|guterverkehr|gueterverkehr|strassenguterverkehr|strassengueterverkehr|fret routier|transport routier|tractor trailer|tractor trailers|class 8 truck|class 8 trucks|drayage|port drayage|container drayage',
   // Articulated lorries are their own HGV class in the sources ("All artics"), not a synonym of HGV.
   'artics|artic @freight : articulated|articulated lorry|articulated lorries|articulated truck|semi truck|semi trailer|sattelzug',
   'van|vans @freight : lgv|light goods vehicle|delivery van|delivery vans|transporter|lieferwagen|kleintransporter|camionnette|camionnettes|vehicule utilitaire|courier|couriers|courier deliveries|parcel delivery|parcel deliveries|kurier',
+  // Gases sold as products are the industrial gas industry's, not natural gas ("Chlorine gas 920kg drums" accepted natural gas at 0.92).
+  'industrial gas|industrial gases : chlorine gas|argon gas|nitrogen gas|oxygen gas|helium gas|hydrogen gas|acetylene gas|shielding gas|liquid nitrogen|liquid oxygen|liquid argon|liquid helium|medical oxygen|medical gases',
   // Gas sold in bottles is LPG (propane or butane), not natural gas.
   'lpg @fuels : liquefied petroleum gas|autogas|flussiggas|gpl|bottled gas|gas bottles|gas bottle|gas cylinders|gas cylinder|calor gas|calor|forklift gas|forklift truck gas',
   'cng @fuels : compressed natural gas',
@@ -80,7 +82,7 @@ const GROUPS: string[] = [
   'aviation spirit @fuels : aviation gasoline|avgas|flugbenzin',
   'aviation turbine fuel|jet fuel @fuels : jet kerosene|jet a1|jet a|kerosin|flugzeugkraftstoff',
   'coal @fuels : steinkohle|hard coal|charbon',
-  'water supply @water : water|tap water|mains water|wasser|leitungswasser|trinkwasser|eau|eau potable|eau de ville|consommation d eau',
+  'water supply @water : water|tap water|mains water|wasser|leitungswasser|trinkwasser|eau|eau potable|eau de ville|consommation d eau|leidingwater|drinkwater|kraanwater|agua potable|agua de red|suministro de agua',
   'water treatment @water : wastewater|waste water|sewage|wastewater treatment|abwasser|eaux usees|assainissement|trade effluent|effluent|effluents|afvalwater|rioolwater',
   // Waste and landfill name the waste factors' domain, as recycling does ("concrete waste crushed and
   // recycled": concrete alone points at the materials).
@@ -100,7 +102,7 @@ const GROUPS: string[] = [
   'board : cardboard|carton|karton|pappe',
   // US EPA's WARM rows call cardboard "Corrugated Containers".
   'corrugated containers : cardboard|corrugated cardboard',
-  'district heat and steam|district heating|heat and steam @heat_steam : fernwarme|heat network|reseau de chaleur|chauffage urbain',
+  'district heat and steam|district heating|heat and steam @heat_steam : fernwarme|heat network|reseau de chaleur|chauffage urbain|stadsverwarming|warmtelevering|fjernvarme|fjarrvarme|kaukolampo|teleriscaldamento|calefaccion urbana|red de calor|dampf|prozessdampf|stoom',
   'homeworking @homeworking : working from home|home office|remote work|wfh|homeworking hours',
   // Airlines' booking classes as travel ledgers write them ("LHR-JFK J class", "SYD-MEL Y").
   'economy : economy class|coach class|y class',
