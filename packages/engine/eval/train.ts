@@ -18,12 +18,12 @@ import { parseArtifact } from '../src/release/parse.ts'
 import { FEATURES } from '../src/resolve/features.ts'
 import type { ResolveModel } from '../src/resolve/model.ts'
 import { calibrated, topCalibration } from '../src/resolve/model.ts'
-import { anyNarrower, belowAccept, narrowerAnswer, placeOverruled, woodAsFuel } from '../src/resolve/decision.ts'
+import { anyNarrower, belowAccept, narrowerAnswer, placeOverruled, unknownKind, woodAsFuel } from '../src/resolve/decision.ts'
 import { applyHints } from '../src/resolve/adjust.ts'
 import { foldText } from '../src/text/normalise.ts'
-import { parseDescription } from '../src/resolve/parse.ts'
+import { parseDescription, type ParsedDescription } from '../src/resolve/parse.ts'
 import { dropReferences } from '../src/text/vocab/references.ts'
-import { candidatesOf, ResolveRequestSchema } from '../src/resolve/resolve.ts'
+import { candidatesOf, readRequest, ResolveRequestSchema } from '../src/resolve/resolve.ts'
 import { unaskedLcaProcess, unaskedWasteRoute } from '../src/resolve/rank.ts'
 import type { DevCase } from './dev-set.ts'
 import { devSet } from './dev-set.ts'
@@ -67,6 +67,7 @@ const rightSet = (c: DevCase) => new Set(c.accept.flatMap((a) => positionOf.get(
 const requestOf = (c: DevCase) => ResolveRequestSchema.parse({ description: c.description, limit: 5, ...(c.country ? { country: c.country } : {}), ...(c.unit ? { unit: c.unit } : {}) })
 /** Places each case's text named in another country than its hint (a site's factor for the hint is then review, as resolve answers). */
 const overruledOf = (c: DevCase) => applyHints(parseDescription(dropReferences(c.description)), requestOf(c)).overruled
+const unknownKindOf = (parsed: ParsedDescription, name: string) => unknownKind(parsed.unknownKinds, name, parsed.concepts)
 const conceptsOf = (c: DevCase) => parseDescription(dropReferences(c.description)).concepts
 
 const modelOf = (weights: readonly number[], words: Record<string, string>): ResolveModel => ({
@@ -140,6 +141,8 @@ for (let k = 0; k < FOLDS; k++) {
   // shipped model's, so both must be as sharp.
   const without = reachableOnly(second.groups.filter((_g, i) => second.fold[i] !== k))
   const w = fitRanker(without, FEATURES.length, { iterations: ITERATIONS * (ROUNDS - 1), l2: L2, rate: 0.02 }, fitRanker(without, FEATURES.length, { iterations: ITERATIONS, l2: L2, rate: 0.05 }))
+  // The fold's words read its descriptions as its candidates were read (a word an industry knows is no typo).
+  const foldModel = modelOf(w, foldWords[k] ?? {})
   second.groups.forEach((g, i) => {
     if (second.fold[i] !== k) return
     const s = g.x.map((x) => x.reduce((sum, v, j) => sum + v * (w[j] ?? 0), 0))
@@ -163,9 +166,9 @@ for (let k = 0; k < FOLDS; k++) {
     const scored = order.map((j) => ({ position: j, score: s[j] ?? 0, x: Float64Array.from(g.x[j] ?? []), geo: 'unspecified' as const, coverage: 0, unitMatch: 'unspecified' as const, matched: [] }))
     const first = scored[0]
     const topRow = release.rows[g.position?.[order[0] ?? -1] ?? -1]
-    // Sent to review as resolve sends it: a waste route or building-LCA process nobody asked for, a site's factor for the hinted country where the text named another, wood as a fuel, a powertrain nobody named, a biofuel alone for a blend, a fuel burnt for a material handed on as waste, cans or foil for a metal.
+    // Sent to review as resolve sends it: a waste route or building-LCA process nobody asked for, a site's factor for the hinted country where the text named another, wood as a fuel, a powertrain nobody named, a biofuel alone for a blend, a fuel burnt for a material handed on as waste, cans or foil for a metal, a thing found by the end of a compound whose first part is unknown.
     const c = train[i] as DevCase
-    const review = (first !== undefined && (unaskedWasteRoute(first) || unaskedLcaProcess(first))) || (topRow !== undefined && (placeOverruled(overruledOf(c), topRow.key, topRow.country) || woodAsFuel(conceptsOf(c), topRow.key) || anyNarrower(narrowerAnswer(foldText(c.description), topRow.key, foldText(topRow.name)))))
+    const review = (first !== undefined && (unaskedWasteRoute(first) || unaskedLcaProcess(first))) || (topRow !== undefined && (placeOverruled(overruledOf(c), topRow.key, topRow.country) || woodAsFuel(conceptsOf(c), topRow.key) || anyNarrower(narrowerAnswer(foldText(c.description), topRow.key, foldText(topRow.name))) || unknownKindOf(readRequest(release, requestOf(c), foldModel).parsed, topRow.name) !== null))
     topInputs.push({ inputs: confidenceInputs(scored, order.map((j) => (e[j] ?? 0) / total)), right: g.right[order[0] ?? -1] ?? false, fold: k, c: train[i] as DevCase, unaskedRoute: review })
   })
 }

@@ -93,9 +93,16 @@ describe('repairTypos', () => {
 
 describe('German compounds', () => {
   const release = new LoadedRelease(fixtureArtifact())
-  it('splits an unknown word where its tail is known: the tail names the thing', () => {
-    expect(splitCompound(release, 'reisebus')).toEqual(['bus'])
-    expect(splitCompound(release, 'firmenwagen')).toEqual(['wagen'])
+  it('splits an unknown word where its tail is known: the tail names the thing, the word as written its kind', () => {
+    expect(splitCompound(release, 'reisebus')).toEqual(['reisebus', 'bus'])
+    expect(splitCompound(release, 'firmenwagen')).toEqual(['firmenwagen', 'wagen'])
+    expect(splitCompound(release, 'hopfenpellets')).toEqual(['hopfenpellets', 'pellets'])
+  })
+  it('reads a short tail after an unknown head only where the synonym table has it', () => {
+    // "stay" and "haul" are words of the fixture's factor names, in no synonym group; "bus" is in one.
+    expect(splitCompound(release, 'qqqqstay')).toBeNull()
+    expect(splitCompound(release, 'qqqqhaul')).toBeNull()
+    expect(splitCompound(release, 'linienbus')).toEqual(['linienbus', 'bus'])
   })
   it('keeps a known head, after a linking s/n/en, and drops tails that name nothing', () => {
     expect(splitCompound(release, 'stromverbrauch')).toEqual(['strom'])
@@ -108,8 +115,9 @@ describe('German compounds', () => {
   })
   it('reads the parts again for synonyms', () => {
     const parsed = repairTypos(parseDescription('Linienbus Personenkilometer'), release)
-    expect(parsed.concepts.map((c) => c.phrase)).toEqual(['bus'])
+    expect(parsed.concepts.map((c) => c.phrase)).toEqual(['linienbus', 'bus'])
     expect(parsed.unit?.id).toBe('passenger.km')
-    expect(parsed.concepts[0]?.alternatives).toContain('local bus')
+    expect(parsed.concepts[1]?.alternatives).toContain('local bus')
+    expect(parsed.unknownKinds).toEqual([{ word: 'linienbus', tail: 'bus' }])
   })
 })

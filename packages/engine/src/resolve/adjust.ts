@@ -100,6 +100,11 @@ function knownWord(release: LoadedRelease, word: string): boolean {
  * German compounds ("Reisebus", "Stromverbrauch", "Firmenwagen"): the last part names the thing,
  * the first qualifies it. Split an unknown word where its tail is known,
  * longest tail first; keep the head too when it is known (after a linking "s", "n" or "en").
+ * Where the head is unknown the word stays as written beside its tail, a word the factor must still
+ * match ("Hopfenpellets" are pellets of hops: wood pellets had been accepted at 0.96; decision.ts
+ * unknownKind), and a tail of four letters or fewer must be a word of the synonym table ("Linienbus"):
+ * other short tails after an unknown head were chance endings in every ledger line read ("residuos"
+ * -> "duos", "Fuhrpark" -> "park", "Kumamoto" -> "moto").
  */
 export function splitCompound(release: LoadedRelease, word: string): string[] | null {
   if (word.length < 8 || !/^[a-z]+$/.test(word)) return null
@@ -112,13 +117,17 @@ export function splitCompound(release: LoadedRelease, word: string): string[] | 
     const knownHead = heads.find((h) => knownWord(release, h))
     // "Stromverbrauch", "Bahnfahrt", "Flugreise": the tail says nothing, the head is the thing.
     if (generic) return knownHead ? [knownHead] : null
-    return knownHead ? [knownHead, tail] : [tail]
+    if (knownHead) return [knownHead, tail]
+    if (tail.length >= MIN_TAIL_AFTER_UNKNOWN || findSynonyms([tail]).length > 0) return [word, tail]
   }
   return null
 }
 
-/** Tails of German compounds that name no factor: consumption, costs, trip, journey, quantity. */
-const GENERIC_TAILS = new Set(['verbrauch', 'verbrauchs', 'kosten', 'fahrt', 'fahrten', 'reise', 'reisen', 'menge', 'mengen', 'einkauf'])
+/** Letters of a tail read after a head nobody knows, unless the synonym table has it. */
+const MIN_TAIL_AFTER_UNKNOWN = 5
+
+/** Tails of German compounds that name no factor: consumption, costs, trip, journey, quantity, purchase, supply, delivery. */
+const GENERIC_TAILS = new Set(['verbrauch', 'verbrauchs', 'kosten', 'fahrt', 'fahrten', 'reise', 'reisen', 'menge', 'mengen', 'einkauf', 'bezug', 'lieferung'])
 
 function conceptOf(word: string, fallback: Concept): Concept {
   const [synonym] = findSynonyms([word])
@@ -132,6 +141,7 @@ function conceptOf(word: string, fallback: Concept): Concept {
  */
 export function repairTypos(parsed: ParsedDescription, release: LoadedRelease, knows: (term: string) => boolean = () => false): ParsedDescription {
   let changed = false
+  const unknownKinds: { word: string; tail: string }[] = []
   const concepts = parsed.concepts.flatMap((c): Concept[] => {
     const term = processTerm(c.phrase) ?? c.phrase
     if (c.alternatives.length > 0 || c.phrase.includes(' ') || indexHasTerm(release.index, term) || knows(term)) return [c]
@@ -143,8 +153,9 @@ export function repairTypos(parsed: ParsedDescription, release: LoadedRelease, k
     const parts = splitCompound(release, c.phrase)
     if (parts === null) return [c]
     changed = true
+    if (parts[0] === c.phrase && parts[1] !== undefined) unknownKinds.push({ word: c.phrase, tail: parts[1] })
     return parts.map((p) => conceptOf(p, c))
   })
   if (!changed) return parsed
-  return { ...parsed, concepts: concepts.slice(0, MAX_CONCEPTS) }
+  return { ...parsed, concepts: concepts.slice(0, MAX_CONCEPTS), ...(unknownKinds.length > 0 ? { unknownKinds } : {}) }
 }

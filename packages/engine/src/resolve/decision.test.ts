@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { foldText } from '../text/normalise.ts'
-import { belowAccept, blendAsPure, decide, handedOnAsFuel, unaskedPackaging, unaskedPowertrain, woodAsFuel } from './decision.ts'
+import { belowAccept, blendAsPure, decide, handedOnAsFuel, unaskedPackaging, unaskedPowertrain, unknownKind, woodAsFuel } from './decision.ts'
 
 describe('decision', () => {
   it('accepts from the threshold on', () => {
@@ -81,5 +81,19 @@ describe('cans or foil for a metal nobody said was packaging', () => {
     expect(unaskedPackaging('aluminium cans recycling', foldText('Metal: aluminium cans and foil (excl. forming)'))).toBe(false)
     expect(unaskedPackaging('steel tins', foldText('Metal: steel cans'))).toBe(false)
     expect(unaskedPackaging('steel rebar', foldText('reinforcing steel'))).toBe(false)
+  })
+})
+
+describe('a thing found by the end of a compound whose first part is unknown', () => {
+  const concept = (phrase: string, alternatives: string[] = []) => ({ phrase, alternatives })
+  const hops = [{ word: 'hopfenpellets', tail: 'pellets' }]
+  it('is for a person to check where the name has the end and no other word of the description', () => {
+    expect(unknownKind(hops, 'Biomass: wood pellets', [concept('hopfenpellets'), concept('pellets'), concept('hallertauer')])).toBe('hopfenpellets')
+  })
+  it('is the answer where another word of the description is in the name, or the name lacks the end', () => {
+    const fuels = [{ word: 'keyfuels', tail: 'fuels' }]
+    expect(unknownKind(fuels, 'Liquid fuels: diesel (average biofuel blend)', [concept('keyfuels'), concept('fuels'), concept('derv', ['diesel'])])).toBeNull()
+    expect(unknownKind(hops, 'Biomass: wood chips', [concept('hopfenpellets'), concept('pellets')])).toBeNull()
+    expect(unknownKind(undefined, 'Biomass: wood pellets', [concept('pellets')])).toBeNull()
   })
 })

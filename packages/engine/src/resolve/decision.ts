@@ -6,6 +6,8 @@
  * (docs/resolve.md reports the held-out precision and the share accepted). Resolve also sends a
  * match whose place or unit named is not met to review.
  */
+import { terms } from '../text/normalise.ts'
+
 export type Decision = 'accept' | 'review'
 
 /** `acceptAt`: the confidence at or above which the release's fitted model accepts a match. */
@@ -109,6 +111,24 @@ const PACKAGING_ASKED = /\bcans?\b|\btins?\b|\bfoil\b|packaging|\bdosen\b|\bfoli
  */
 export function unaskedPackaging(description: string, name: string): boolean {
   return PACKAGING_FORM.test(name) && !PACKAGING_ASKED.test(description)
+}
+
+/**
+ * The match was found by the end of a compound whose first part is unknown, and its name has that end
+ * and none of the description's other words: "Hopfenpellets" (hop pellets) accepted the UK's wood
+ * pellets at 0.96. The first part of a compound says what kind of thing the end is; unread, the kind
+ * is for a person to check ("Keyfuels fuel card - DERV" is still diesel, by "DERV"). Returns the compound.
+ */
+export function unknownKind(kinds: readonly { word: string; tail: string }[] | undefined, name: string, concepts: readonly { phrase: string; alternatives: readonly string[] }[]): string | null {
+  if (!kinds || kinds.length === 0) return null
+  const nameTerms = new Set(terms(name))
+  for (const k of kinds) {
+    if (!terms(k.tail).some((t) => nameTerms.has(t))) continue
+    const others = concepts.filter((c) => c.phrase !== k.word && c.phrase !== k.tail)
+    if (others.some((c) => [c.phrase, ...c.alternatives].some((p) => terms(p).some((t) => nameTerms.has(t))))) continue
+    return k.word
+  }
+  return null
 }
 
 /** Why a match read from its own name is narrower than the description asked; any of them sends it to review. */

@@ -114,9 +114,9 @@ export function explain(
   hints: { country: boolean; unit: boolean },
   model: ResolveModel,
   runnerUp: Scored | undefined,
-  says: { overruled?: boolean; unsold?: boolean; burnt?: boolean; lca?: boolean; powertrain?: boolean; blend?: boolean; handedOn?: boolean; packaging?: boolean } = {},
+  says: { overruled?: boolean; unsold?: boolean; burnt?: boolean; lca?: boolean; powertrain?: boolean; blend?: boolean; handedOn?: boolean; packaging?: boolean; kindUnread?: string | null } = {},
 ): Explanation {
-  const { overruled = false, unsold = false, burnt = false, lca = false, powertrain = false, blend = false, handedOn = false, packaging = false } = says
+  const { overruled = false, unsold = false, burnt = false, lca = false, powertrain = false, blend = false, handedOn = false, packaging = false, kindUnread = null } = says
   const matchedTerms = new Set(s.matched)
   const matched: string[] = []
   const unmatched: string[] = []
@@ -153,8 +153,9 @@ export function explain(
   const blended = blend ? '; it is the biofuel alone, while the description names a blend of it with a fossil fuel (B20, E85): split the blend' : ''
   const waste = handedOn ? '; it is a fuel burnt, while the description hands the material on as waste (collected, recycled): choose its waste treatment' : ''
   const form = packaging ? '; it is for cans or foil, which the description does not name' : ''
+  const kind = kindUnread !== null ? `; it matches only the end of "${kindUnread}", whose first part is not known: what kind is meant is for a person to check` : ''
   const noSpend = unsold ? '; no spend factor answers it (no industry of the supply-chain factors sells it): give the quantity in the factor\'s unit' : ''
-  const why = `${lead}${gap}: ${reasons.length ? reasons.join(', and ') : 'it shares words with the description'}${unmatched.length ? `; it does not match ${unmatched.map((w) => `"${w}"`).join(', ')}` : ''}${route}${process}${elsewhere}${fuel}${drive}${blended}${waste}${form}${noSpend}.`
+  const why = `${lead}${gap}: ${reasons.length ? reasons.join(', and ') : 'it shares words with the description'}${unmatched.length ? `; it does not match ${unmatched.map((w) => `"${w}"`).join(', ')}` : ''}${route}${process}${elsewhere}${fuel}${drive}${blended}${waste}${form}${kind}${noSpend}.`
   return {
     matched_words: matched,
     unmatched_words: unmatched,

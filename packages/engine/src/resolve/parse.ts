@@ -32,6 +32,8 @@ export interface ParsedDescription {
   /** The unit is the request's `unit` hint (a ledger's column), not a word of the text (resolve/adjust.ts). */
   unitHinted?: boolean
   gases: string[]
+  /** Words read by the end of a compound whose first part nobody knows ("hopfenpellets": pellets of what?), with that end (resolve/adjust.ts). */
+  unknownKinds?: { word: string; tail: string }[]
 }
 
 /** Accents removed, case kept (upper-case codes like "DE" or "TX" stay recognisable). */

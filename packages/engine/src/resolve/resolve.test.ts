@@ -86,6 +86,16 @@ describe('resolve', () => {
     expect(first?.explanation.why).toMatch(/^Ranked first/)
     expect(second?.explanation.why).toMatch(/^Ranked 2nd/)
   })
+  it('sends a thing found by the end of a compound with an unknown first part to review, saying so', () => {
+    // "Baggerdiesel" (an excavator's diesel) is diesel, but "Hopfenpellets" (hops) are no wood pellets:
+    // an unread first part may name the kind, so the match is kept and a person checks it.
+    const m = top('Baggerdiesel litres')
+    expect(m?.key).toBe('fuels.gb.diesel_average_biofuel_blend.litres')
+    expect(m?.decision).toBe('review')
+    expect(m?.explanation.unmatched_words).toEqual(['baggerdiesel'])
+    expect(m?.explanation.why).toContain('it matches only the end of "baggerdiesel", whose first part is not known')
+    expect(top('diesel litres')?.decision).toBe('accept')
+  })
   it('respects limit and returns nothing for gibberish', () => {
     expect(engine.resolve({ description: 'diesel', limit: 2 }).matches).toHaveLength(2)
     expect(engine.resolve({ description: 'qqqqzzzz xxyyxxyy' }).count).toBe(0)

@@ -10,7 +10,7 @@ import { foldText } from '../text/normalise.ts'
 import { askedVariants } from '../text/variants.ts'
 import { dropReferences } from '../text/vocab/references.ts'
 import { applyHints, repairTypos } from './adjust.ts'
-import { anyNarrower, belowAccept, decide, narrowerAnswer, placeOverruled, woodAsFuel } from './decision.ts'
+import { anyNarrower, belowAccept, decide, narrowerAnswer, placeOverruled, unknownKind, woodAsFuel } from './decision.ts'
 import { industryKnows } from './lines.ts'
 import { explain } from './explain.ts'
 import type { ResolveModel } from './model.ts'
@@ -44,13 +44,21 @@ function knownTerm(release: LoadedRelease, model: ResolveModel, term: string): b
   return industryKnows(release, model, term) || (hasCo2Rows(release) && indexHasTerm(release.gasIndex('co2'), term))
 }
 
-/** Parse a request and score every candidate (unsorted); the training script reads these too. */
-export function candidatesOf(release: LoadedRelease, req: ParsedResolveRequest, model: ResolveModel): { parsed: ParsedDescription; all: Scored[] } {
-  // Read without bookkeeping references ("ref 3-61", "invoice 4411", "PO 12345": a document, not the
-  // activity): the answer depends on nothing else of the text (emissions resolves lines that differ
-  // only by a reference once, calc/emissions/line.ts).
+/**
+ * A request as resolve reads it: hints applied, money words and typos handled. Read without
+ * bookkeeping references ("ref 3-61", "invoice 4411", "PO 12345": a document, not the activity): the
+ * answer depends on nothing else of the text (emissions resolves lines that differ only by a
+ * reference once, calc/emissions/line.ts).
+ */
+export function readRequest(release: LoadedRelease, req: ParsedResolveRequest, model: ResolveModel): { parsed: ParsedDescription; description: string } {
   const description = dropReferences(req.description)
   const parsed = repairTypos(withoutMoneyWords(release, applyHints(parseDescription(description), req)), release, (t) => knownTerm(release, model, t))
+  return { parsed, description }
+}
+
+/** Parse a request and score every candidate (unsorted); the training script reads these too. */
+export function candidatesOf(release: LoadedRelease, req: ParsedResolveRequest, model: ResolveModel): { parsed: ParsedDescription; all: Scored[] } {
+  const { parsed, description } = readRequest(release, req, model)
   return { parsed, all: scoreCandidates(release, parsed, askedVariants(description), model, description) }
 }
 
@@ -98,12 +106,14 @@ export function resolveRelease(release: LoadedRelease, req: ParsedResolveRequest
     const estimated = i === 0 ? calibrated(calibration, topRaw) : Math.min(calibrated(calibration, topRaw), calibrated(model.calibrationBelow, probability[i] ?? 0))
     // A place or unit named and not met is always for a person to check, and so is a waste
     // treatment nobody asked for ("beef kg" is not beef burnt as waste) and a site's factor for the
-    // hinted country where the text named another ("hotel in Paris" on a GB line).
+    // hinted country where the text named another ("hotel in Paris" on a GB line), and a thing
+    // found by the end of a compound whose first part is unknown ("Hopfenpellets": wood pellets).
     const overruled = placeOverruled(parsed.overruled, row.key, row.country)
     const burnt = woodAsFuel(parsed.concepts, row.key)
     const lca = unaskedLcaProcess(s)
     const narrower = narrowerAnswer(foldedDescription, row.key, foldText(row.name))
-    const missed = s.geo === 'mismatch' || s.unitMatch === 'mismatch' || unaskedWasteRoute(s) || overruled || burnt || lca || anyNarrower(narrower)
+    const kindUnread = unknownKind(parsed.unknownKinds, row.name, parsed.concepts)
+    const missed = s.geo === 'mismatch' || s.unitMatch === 'mismatch' || unaskedWasteRoute(s) || overruled || burnt || lca || anyNarrower(narrower) || kindUnread !== null
     const confidence = answeredConfidence(missed ? belowAccept(estimated, acceptAt) : estimated)
     return {
       key: row.key,
@@ -119,7 +129,7 @@ export function resolveRelease(release: LoadedRelease, req: ParsedResolveRequest
       scope: row.scope,
       country: row.country,
       region: row.region ?? null,
-      explanation: explain(s, i + 1, row, parsed, hints, model, top[i + 1], { overruled, unsold, burnt, lca, ...narrower }),
+      explanation: explain(s, i + 1, row, parsed, hints, model, top[i + 1], { overruled, unsold, burnt, lca, ...narrower, kindUnread }),
     }
   })
   return { matches, count: matches.length, data_version: release.mb_version }
