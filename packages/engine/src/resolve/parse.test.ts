@@ -11,6 +11,14 @@ describe('parseDescription', () => {
     expect(parseDescription('DERV litres').concepts[0]?.alternatives).toContain('diesel')
     expect(p.concepts.map((c) => c.phrase).sort()).toEqual(['delivery vans', 'diesel'])
   })
+  it('reads the haul of a flight between two places as the UK tables band it, and a flight between two other countries as international', () => {
+    const haul = (d: string) => parseDescription(d).concepts.map((c) => c.phrase).filter((p) => /haul|domestic|international/.test(p))
+    expect(haul('flight London to Sydney')).toEqual(['long haul'])
+    expect(haul('flight London to Rome')).toEqual(['short haul'])
+    expect(haul('flight Manchester to London')).toEqual(['domestic'])
+    expect(haul('KLM AMS-JFK economy')).toEqual(['international'])
+    expect(haul('flight Madrid to Rome')).toEqual(['international'])
+  })
   it('reads places and units around quantities', () => {
     const p = parseDescription('2 nights in a hotel in Germany')
     expect(p.unit?.id).toBe('room per night')

@@ -18,6 +18,22 @@ describe('findSynonyms', () => {
   })
 })
 
+describe('ledger words in Spanish, Dutch, Italian and Swedish', () => {
+  const alternatives = (words: string) => findSynonyms(words.split(' ')).flatMap((m) => m.alternatives)
+  it('name the activities the sources name in English', () => {
+    expect(alternatives('electricidad fabrica')).toContain('electricity')
+    expect(alternatives('stadsverwarming')).toContain('district heating')
+    expect(alternatives('coque de petroleo')).toContain('petroleum coke')
+    expect(alternatives('gft afval')).toContain('food and drink waste')
+    expect(alternatives('residuos mezclados a vertedero')).toContain('mixed msw')
+    expect(alternatives('treinreizen')).toContain('rail')
+    expect(alternatives('caltex ulp')).toContain('petrol')
+    // A gas sold as a product is the industrial gas industry's, not natural gas.
+    expect(alternatives('chlorine gas')).toContain('industrial gas')
+    expect(alternatives('chlorine gas')).not.toContain('natural gas')
+  })
+})
+
 describe('findGases', () => {
   it('finds named gases but not CO2e', () => {
     expect(findGases(['methane', 'from', 'diesel'])).toEqual(['ch4'])

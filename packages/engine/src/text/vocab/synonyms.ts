@@ -15,8 +15,8 @@ import { ownEntry } from '../../own.ts'
 const GROUPS: string[] = [
   // EPA's US factors say "Motor Gasoline" (apart from aviation gasoline and natural gasoline), the
   // Australian NGA "Automotive gasoline/petrol".
-  'petrol|gasoline|motor gasoline|automotive gasoline @fuels : benzin|unleaded|essence|sans plomb|supercarburant|ulp',
-  'diesel @fuels : derv|diesel fuel|dieselkraftstoff|diesel oil|gazole|gasoil routier|carburant diesel|ulsd|ultra low sulphur diesel|ultra low sulfur diesel',
+  'petrol|gasoline|motor gasoline|automotive gasoline @fuels : benzin|unleaded|essence|sans plomb|supercarburant|ulp|gasolina|benzina|bensin|benzine',
+  'diesel @fuels : derv|diesel fuel|dieselkraftstoff|diesel oil|gazole|gasoil routier|carburant diesel|ulsd|ultra low sulphur diesel|ultra low sulfur diesel|gasoleo a|gasoleo automocion|gasolio',
   'hgv|lorry|truck @freight : lorries|trucks|heavy goods vehicle|lkw|road freight|road haulage|road transport|trucking|camion|camions|poids lourd|poids lourds|guterverkehr|gueterverkehr|strassenguterverkehr|strassengueterverkehr|fret routier|transport routier|tractor trailer|tractor trailers|class 8 truck|class 8 trucks|drayage|port drayage|container drayage',
   // Articulated lorries are their own HGV class in the sources ("All artics"), not a synonym of HGV.
   'artics|artic @freight : articulated|articulated lorry|articulated lorries|articulated truck|semi truck|semi trailer|sattelzug',
@@ -30,20 +30,20 @@ const GROUPS: string[] = [
   'battery electric vehicle @transport @freight : bev|ev|evs|electric car|electric cars|electric vehicle|elektroauto',
   'plug in hybrid electric vehicle @transport : phev|plug in hybrid|plugin hybrid',
   // A utility that sells electricity alone names it ("Eskom", "ESB Networks", "SP Group": ledgers list the supplier).
-  'electricity @electricity : grid power|mains electricity|power|grid electricity|strom|electric power|purchased electricity|electrical energy|grid|power consumption|electricity consumption|elec|electricity usage|power usage|stromverbrauch|electricite|consommation electrique|charging|ev charging|car charging|electric car charging|electric vehicle charging|charge point|chargepoint|wallbox|ladestrom|elektriciteit|stroomverbruik|electric bill|electric bills|electric utility|electric utilities|electric service|electricity supply|renewable tariff|green tariff|green energy tariff|renewable energy tariff|renewable electricity tariff|green electricity tariff|stromrechnung|ppa|power purchase agreement|eskom|esb networks|sp group|sp services|ausgrid|energex|ergon energy|endeavour energy|essential energy|western power|horizon power|tepco|tokyo electric|kepco|taipower|tenaga nasional|meralco|enmax|con edison|coned|duke energy|ukpn|northern powergrid|electricity north west|msedcl|mahadiscom|tata power|adani electricity|bses',
+  'electricity @electricity : grid power|mains electricity|power|grid electricity|strom|electric power|purchased electricity|electrical energy|grid|power consumption|electricity consumption|elec|electricity usage|power usage|stromverbrauch|electricite|consommation electrique|charging|ev charging|car charging|electric car charging|electric vehicle charging|charge point|chargepoint|wallbox|ladestrom|elektriciteit|stroomverbruik|electric bill|electric bills|electric utility|electric utilities|electric service|electricity supply|renewable tariff|green tariff|green energy tariff|renewable energy tariff|renewable electricity tariff|green electricity tariff|stromrechnung|ppa|power purchase agreement|eskom|esb networks|sp group|sp services|ausgrid|energex|ergon energy|endeavour energy|essential energy|western power|horizon power|tepco|tokyo electric|kepco|taipower|tenaga nasional|meralco|enmax|con edison|coned|duke energy|ukpn|northern powergrid|electricity north west|msedcl|mahadiscom|tata power|adani electricity|bses|electricidad|energia electrica|consumo electrico|elettricita|energia elettrica|elektricitet|elforbrukning|elektriciteitsverbruik',
   // US EPA names business flights "Air Travel" (per passenger-mile, per gas).
-  'flights|flight|air travel @transport : flying|flew|fly|plane|airplane|aeroplane|flug|avion|vols en avion|billet d avion|airline|air trip|plane ticket|travel air|business travel air|air travel costs|air travel expenses',
-  'rail|train|national rail @transport : trains|railway|bahn|zug|sncf|tgv|intercity|rail journeys|train travel|shinkansen|high speed rail|high speed train|bullet train|lner|avanti|avanti west coast|gwr|great western railway|crosscountry|transpennine|transpennine express|thameslink|scotrail|southeastern|lumo|east midlands railway|chiltern railways|south western railway|amtrak|ouigo|trenitalia|renfe',
+  'flights|flight|air travel @transport : flying|flew|fly|plane|airplane|aeroplane|flug|avion|vols en avion|billet d avion|airline|air trip|plane ticket|travel air|business travel air|air travel costs|air travel expenses|vuelo|vuelos|vlucht|vluchten|volo|voli|flyg|flygresa',
+  'rail|train|national rail @transport : trains|railway|bahn|zug|sncf|tgv|intercity|rail journeys|train travel|shinkansen|high speed rail|high speed train|bullet train|lner|avanti|avanti west coast|gwr|great western railway|crosscountry|transpennine|transpennine express|thameslink|scotrail|southeastern|lumo|east midlands railway|chiltern railways|south western railway|amtrak|ouigo|trenitalia|renfe|tren|trenes|trein|treinreis|treinreizen|treno|treni|ns|tagresa',
   // DESNZ's one international rail factor is for rail to and from the UK, which is what the Eurostar runs.
   'international rail @transport : eurostar|thalys',
-  'hotel stay|hotel @accommodation : hotel night|hotel nights|accommodation|room night|hotel room|hotels|overnight stay|ubernachtung|nuitee|nuitees|nuit d hotel|nuits d hotel|hebergement|accomm|accom',
-  'natural gas @fuels : gas|mains gas|erdgas|gaz naturel|gaz de ville|pipeline gas|methane gas|gas heating|gas boiler|gas boilers|aardgas',
+  'hotel stay|hotel @accommodation : hotel night|hotel nights|accommodation|room night|hotel room|hotels|overnight stay|ubernachtung|nuitee|nuitees|nuit d hotel|nuits d hotel|hebergement|accomm|accom|alojamiento|hotelovernachting|overnachting|overnachtingen|pernottamento|pernottamenti|hotellnatt',
+  'natural gas @fuels : gas|mains gas|erdgas|gaz naturel|gaz de ville|pipeline gas|methane gas|gas heating|gas boiler|gas boilers|aardgas|gas naturale|naturgas',
   'taxi|taxis|regular taxi @transport : cab|cabs|uber|minicab|rideshare|taxi ride',
   // An intercity bus is the UK's coach and the US's one bus, not intercity rail (nor a local bus).
   'bus|local bus @transport : buses|bus commute',
   'coach @transport : coaches|coach trip|reisebus|fernbus|intercity bus|intercity coach|long distance bus',
   'bus @transport : intercity bus|long distance bus',
-  'car|cars @transport : passenger car|auto|pkw|automobile|drove|driving|drive|company car|dienstwagen|firmenwagen|wagen|voiture|voitures|vehicule de service|voiture de fonction|company vehicle|grey fleet|private car|own car|personal car|mileage claim|mileage claims|mileage reimbursement|mileage allowance|business mileage',
+  'car|cars @transport : passenger car|auto|pkw|automobile|drove|driving|drive|company car|dienstwagen|firmenwagen|wagen|voiture|voitures|vehicule de service|voiture de fonction|company vehicle|grey fleet|private car|own car|personal car|mileage claim|mileage claims|mileage reimbursement|mileage allowance|business mileage|coche|kilometraje|kilometervergoeding|km vergoeding|auto di servizio|tjanstebil',
   'motorbike @transport : motorcycle|motorbikes|motorcycles|scooter|moped',
   'ferry @transport : ferries|boat',
   'underground @transport : tube|subway|metro',
@@ -73,7 +73,8 @@ const GROUPS: string[] = [
   'burning oil|kerosene @fuels : heating oil|heizol|paraffin|fioul|fioul domestique|fuel domestique',
   // US heating oil is No. 2 distillate (EPA: "Distillate Fuel Oil No. 2"); the UK's is burning oil.
   'distillate fuel oil no 2 @fuels : heating oil|home heating oil|fuel oil no 2|no 2 fuel oil',
-  'gas oil @fuels : red diesel|gasoil',
+  'petroleum coke @fuels : petcoke|pet coke|coque de petroleo|coque de petrole|petrolkoks',
+  'gas oil @fuels : red diesel|gasoil|gasoleo b|gasoleo c|gasoleo agricola',
   // Marine diesel is distillate marine fuel, the UK tables' marine gas oil ("Schiffsdiesel … 45.000 l" took road diesel).
   'marine gas oil @fuels : marine diesel|marine diesel oil|schiffsdiesel|mgo',
   // Ships' residual fuels by their trade names (the UK tables' marine fuel oil).
@@ -86,19 +87,19 @@ const GROUPS: string[] = [
   'water treatment @water : wastewater|waste water|sewage|wastewater treatment|abwasser|eaux usees|assainissement|trade effluent|effluent|effluents|afvalwater|rioolwater',
   // Waste and landfill name the waste factors' domain, as recycling does ("concrete waste crushed and
   // recycled": concrete alone points at the materials).
-  'landfill @waste : landfilled|tip|dump|deponie|enfouissement|mise en decharge|mis en decharge|decharge',
+  'landfill @waste : landfilled|tip|dump|deponie|enfouissement|mise en decharge|mis en decharge|decharge|vertedero|discarica|stortplaats',
   'section|sections : trager|traeger|beam|beams|girder|girders',
   'office : buro|buero|offices|bureaux',
   'wood fibre : holzfaser|holzfaserdammung|holzfaserdaemmung|wood fiber',
-  'waste @waste : abfall|abfalle|mull|entsorgung|abfallentsorgung|dechets',
+  'waste @waste : abfall|abfalle|mull|entsorgung|abfallentsorgung|dechets|residuos|rifiuti|avfall',
   // The UK factors call recycling into the same product "closed-loop".
   'recycling|recycled|closed loop : recycle|recyclable',
   // Recycling as something done to waste points at the waste factors; "recycled" (a material bought
   // with recycled content: "Material use … closed-loop source") does not.
   // Kerbside collections are collected for recycling; waste oil "collected for re-refining" is recycled, not burnt.
-  'recycling @waste : recycle|kerbside|re refining|rerefining',
+  'recycling @waste : recycle|kerbside|re refining|rerefining|reciclaje|riciclo|riciclaggio|atervinning',
   'combustion|incineration : incinerated|energy from waste',
-  'paper : paper and board|papier',
+  'paper : paper and board|papier|papel|carta|papier en karton|papel y carton',
   'board : cardboard|carton|karton|pappe',
   // US EPA's WARM rows call cardboard "Corrugated Containers".
   'corrugated containers : cardboard|corrugated cardboard',
@@ -127,11 +128,11 @@ const GROUPS: string[] = [
   // US EPA's "Mixed MSW" is the same general waste; so is waste sent to landfill with no material named
   // (the UK's plastics row, with the fewest words left unmentioned, answered it at 9 kg CO2e/t against 497),
   // and so is "landfill" or "waste disposal" alone (the plastics row again, or US beef).
-  'commercial and industrial waste|household residual waste|mixed msw : general waste|waste general|residual waste|mixed waste|black bag waste|restmull|restabfall|municipal waste|municipal solid waste|msw|siedlungsabfall|waste to landfill|waste sent to landfill|landfill waste|landfilled waste|waste landfill|waste collection|trade waste|rubbish|general rubbish|trash|garbage|refuse|skip hire|bin collection|landfill|landfilled|landfilling|waste disposal|disposal to landfill|landfill disposal|ordures|ordures menageres|dechets menagers|dechets residuels|dechets en melange|dechets industriels banals|deponie|decharge|mise en decharge|mis en decharge|enfouissement|hausmull|gewerbeabfall|gewerbemull',
+  'commercial and industrial waste|household residual waste|mixed msw : general waste|waste general|residual waste|mixed waste|black bag waste|restmull|restabfall|municipal waste|municipal solid waste|msw|siedlungsabfall|waste to landfill|waste sent to landfill|landfill waste|landfilled waste|waste landfill|waste collection|trade waste|rubbish|general rubbish|trash|garbage|refuse|skip hire|bin collection|landfill|landfilled|landfilling|waste disposal|disposal to landfill|landfill disposal|ordures|ordures menageres|dechets menagers|dechets residuels|dechets en melange|dechets industriels banals|deponie|decharge|mise en decharge|mis en decharge|enfouissement|hausmull|gewerbeabfall|gewerbemull|residuos mezclados|restafval|rifiuti indifferenziati|restavfall',
   // US EPA's vehicles: a pickup is a light-duty truck.
   'light duty truck : pickup|pickups|pickup truck|pick up truck',
   'freighting|freight @freight : shipping|haulage|goods transport|logistics|frt',
-  'container ship : container shipping|sea freight|ocean freight|containerschiff|seefracht|fcl|full container load',
+  'container ship : container shipping|sea freight|ocean freight|containerschiff|seefracht|fcl|full container load|flete maritimo|transporte maritimo|zeevracht|trasporto marittimo|sjofrakt',
   // "Air frt rack servers SZX-LHR 2.1t" accepted air-dried wood burnt (0.91).
   'freight flights|aircraft @freight : air freight|air cargo|air frt',
   // Purchases people describe by the item; spend factors are named by the industry making it.
@@ -205,7 +206,7 @@ const GROUPS: string[] = [
   // US EPA names freight modes "Rail", "Aircraft" and "Waterborne Craft" (per short ton-mile, per gas).
   'freight train|rail @freight : rail freight|freight rail|bahnfracht|guterzug|gueterzug|schienenguterverkehr',
   'waterborne craft @freight : barge|barges|barge freight|inland waterway freight|river freight',
-  'food and drink waste : food waste|bioabfall|biomull|food scraps|kitchen waste|dechets alimentaires|biodechets|dechets organiques',
+  'food and drink waste : food waste|bioabfall|biomull|food scraps|kitchen waste|dechets alimentaires|biodechets|dechets organiques|gft|gft afval|groente fruit en tuinafval|residuos organicos|biorresiduos|umido|matavfall',
   'composting : compost|composted|kompostierung|compostage|compostaje',
   'anaerobic digestion : methanisation|digestion anaerobie|vergarung|biogasanlage|ad plant|ad facility',
   'hvo @bioenergy : hydrotreated vegetable oil|renewable diesel',
