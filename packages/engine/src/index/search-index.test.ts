@@ -39,6 +39,14 @@ describe('search index', () => {
     expect(typoDistance('hotal', 'hotel')).toBe(1)
     expect(correctTerm(index, 'hotal')).toBeNull()
   })
+  it('corrects a word under ten letters by a letter left out, doubled or swapped, not by one letter replaced', () => {
+    expect(correctTerm(index, 'diessel')).toBe('diesel')
+    expect(correctTerm(index, 'dieesl')).toBe('diesel')
+    // "Messung" is no typo of "Messing", nor "trunking" of "trucking": one other letter makes another word.
+    expect(typoDistance('dieser', 'diesel')).toBe(1)
+    expect(correctTerm(index, 'dieser')).toBeNull()
+    expect(correctTerm(index, 'electrisity')).toBe('electricity')
+  })
   it('gives the same fuzzy and prefix hits on every call (the fuzzy walk is memoised)', () => {
     const options = { prefix: true, fuzzy: 2 }
     const fresh = new MiniSearch<{ id: number; row: (typeof rows)[number] }>({ ...INDEX_OPTIONS })

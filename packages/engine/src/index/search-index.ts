@@ -172,6 +172,10 @@ const corrections = new WeakMap<SearchIndex, Map<string, string | null>>()
  * same letters ("desiel" for "diesel": letters swapped).
  */
 const LONG_WORD = 10
+// Below it, too, one letter replaced by another makes another word more often than a typo: "Messung"
+// (a measurement) became "Messing" (brass, accepted at 0.92), "starch" "search", "trunking"
+// "trucking", "filler" "filled". Letters left out, doubled or swapped are still mended ("natual",
+// "watter", "desiel"); no development case has a typo of a replaced letter.
 /**
  * A word of five letters or fewer is corrected only by a letter left out ("petrl"): one other letter
  * in it makes another word ("fert", an abbreviation of fertiliser, became "fest"; "NaOH" the German
@@ -196,6 +200,7 @@ function nearestTerm(map: NonNullable<WithTermMap['_index']>, term: string): str
     const distance = typoDistance(term, candidate)
     if (distance === 2 && term.length < LONG_WORD && !sameLetters(term, candidate)) continue
     if (term.length <= SHORT_WORD && !(distance === 1 && candidate.length === term.length + 1)) continue
+    if (term.length < LONG_WORD && candidate.length === term.length && !sameLetters(term, candidate)) continue
     let docs = 0
     for (const perField of fields.values()) docs += perField.size
     if (!best || distance < best.distance || (distance === best.distance && docs > best.docs)) best = { term: candidate, distance, docs }
