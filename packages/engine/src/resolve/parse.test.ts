@@ -19,6 +19,11 @@ describe('parseDescription', () => {
     expect(haul('KLM AMS-JFK economy')).toEqual(['international'])
     expect(haul('flight Madrid to Rome')).toEqual(['international'])
   })
+  it('reads "Bus." before more words as business, not the vehicle', () => {
+    expect(parseDescription('British Gas Bus. gas Sheffield').concepts.map((c) => c.phrase)).not.toContain('bus')
+    expect(parseDescription('bus fares').concepts.map((c) => c.phrase)).toContain('bus')
+    expect(parseDescription('staff travel by bus.').concepts.some((c) => c.phrase.includes('bus'))).toBe(true)
+  })
   it('reads places and units around quantities', () => {
     const p = parseDescription('2 nights in a hotel in Germany')
     expect(p.unit?.id).toBe('room per night')

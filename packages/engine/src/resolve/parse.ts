@@ -82,7 +82,9 @@ export function parseDescription(description: string): ParsedDescription {
   // "R-32", "HFC-125": a hyphen inside a product code; joined, the number is not taken for a quantity.
   // "DC-ASH1", "LON-DC2": a site's code, not the District of Columbia; joined, its letters are no place.
   // "LHR-JFK J class": a flight between the airports' places (text/vocab/airports.ts).
+  // "Bus." with more words after it abbreviates business ("British Gas Bus. gas" accepted the local bus).
   const text = readAirportPairs(deaccent(description))
+    .replace(/\bbus\.(?=\s+\S)/gi, 'business')
     .replace(/\b([A-Za-z]{1,4})-(\d{2,4}[A-Za-z]?)\b/g, '$1$2')
     .replace(/\b([A-Z]{2,4})-([A-Z]{1,6}\d{1,3}[A-Z]?)\b/g, '$1$2')
   const unitMention = unitOutsideWeightClasses(text.toLowerCase())
