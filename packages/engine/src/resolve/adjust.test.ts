@@ -19,6 +19,11 @@ describe('applyHints', () => {
     const elsewhere = applyHints(parseDescription('electricity Victoria'), { ...base, country: 'US' })
     expect(elsewhere.places.map((p) => p.country)).toEqual(['us'])
   })
+  it('records a place the hint overrules, unless the text also names a place in the hinted country', () => {
+    expect(applyHints(parseDescription('hotel in Paris'), { ...base, country: 'GB' }).overruled?.map((p) => p.country)).toEqual(['fr'])
+    // "Le Bristol" is a hotel's name: the text names Paris, in France, as the hint does.
+    expect(applyHints(parseDescription('Hotel Le Bristol Paris'), { ...base, country: 'FR' }).overruled).toBeUndefined()
+  })
   it('reads a code of a region of the hinted country in that country ("WA" with AU, not Washington)', () => {
     const wa = applyHints(parseDescription('electricity WA'), { ...base, country: 'AU' })
     expect(wa.places.map((p) => [p.country, p.regions[0] ?? null])).toEqual([['au', null], ['au', 'wa']])

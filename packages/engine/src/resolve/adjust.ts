@@ -75,7 +75,10 @@ export function applyHints(parsed: ParsedDescription, req: ParsedResolveRequest)
     // None where a place word is a code the hint reads as one of its own regions ("WA" with AU is
     // Western Australia, not Washington state; "SA" South Australia, not Saudi Arabia).
     const reread = country !== undefined && parsed.placeWords.some((w) => regionCodeIn(country, w) !== null)
-    overruled = country === undefined || reread ? [] : parsed.places.filter((p) => p.country !== country && p.country !== 'eu' && p.country !== 'glo')
+    // Nor where the text also names a place in the hinted country: the others are names or ends of a
+    // journey ("Hôtel Le Bristol Paris" with FR is in Paris, not Bristol).
+    const agrees = country !== undefined && parsed.places.some((p) => p.country === country)
+    overruled = country === undefined || reread || agrees ? [] : parsed.places.filter((p) => p.country !== country && p.country !== 'eu' && p.country !== 'glo')
     places = hinted
   }
   let unit = parsed.unit

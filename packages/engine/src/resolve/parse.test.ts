@@ -24,6 +24,13 @@ describe('parseDescription', () => {
     expect(parseDescription('bus fares').concepts.map((c) => c.phrase)).toContain('bus')
     expect(parseDescription('staff travel by bus.').concepts.some((c) => c.phrase.includes('bus'))).toBe(true)
   })
+  it('reads "it" in lower case as no word, "IT" as information technology; "4 nts" as nights; "1,850 MT" as tonnes', () => {
+    expect(parseDescription('Shred-it confidential paper').concepts.map((c) => c.phrase)).not.toContain('it')
+    expect(parseDescription('IT equipment').concepts.map((c) => c.phrase)).toContain('it')
+    expect(parseDescription('Premier Inn Leeds 14 nts').unit?.id).toBe('room per night')
+    expect(parseDescription('VLSFO bunkers 1,850 MT').unit?.id).toBe('tonne')
+    expect(parseDescription('MT electricity').unit).toBeNull()
+  })
   it('reads places and units around quantities', () => {
     const p = parseDescription('2 nights in a hotel in Germany')
     expect(p.unit?.id).toBe('room per night')

@@ -103,8 +103,10 @@ export function parseDescription(description: string): ParsedDescription {
     }
   }
   const gases = findGases(words)
-  // Gas names say which per-gas factor is wanted; they are not words of the activity.
-  const remaining = words.map((w, i) => (used[i] || GAS_NAME_WORDS.has(w) ? '' : w))
+  // Gas names say which per-gas factor is wanted; they are not words of the activity. "it" written
+  // in lower case is the pronoun or a name's ending ("Shred-it confidential paper" accepted IT
+  // equipment), "IT" in capitals information technology.
+  const remaining = words.map((w, i) => (used[i] || GAS_NAME_WORDS.has(w) || originalWords[i] === 'it' ? '' : w))
 
   const concepts: Concept[] = []
   for (const run of runs(remaining)) {

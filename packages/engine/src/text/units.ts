@@ -83,7 +83,8 @@ const TEXT_PATTERNS: Array<[RegExp, string]> = [
   [/\bpassenger[\s.-]*miles?\b/g, 'passenger.mile'],
   [/\bvehicle[\s.-]*(?:km|kms|kilomet(?:re|er)s?)\b|\bvkm\b/g, 'vehicle.km'],
   [/\bvehicle[\s.-]*miles?\b/g, 'vehicle.mile'],
-  [/\b(?:room[\s-]*)?nights?\b|\bper night\b|\bnachte?\b|\bubernachtungen?\b/g, 'room per night'],
+  // "4 nts": nights as expense lines abbreviate them, after a number.
+  [/\b(?:room[\s-]*)?nights?\b|\bper night\b|\bnachte?\b|\bubernachtungen?\b|(?<=\d)\s*nts\b/g, 'room per night'],
   [/\bkwh\b|\bkilowatt[\s-]*hours?\b|\d\s*kwh\b/g, 'kwh'],
   [/\bmwh\b|\bmegawatt[\s-]*hours?\b|\bgwh\b/g, 'mwh'],
   [/\bgj\b|\bgigajoules?\b/g, 'gj'],
@@ -96,7 +97,8 @@ const TEXT_PATTERNS: Array<[RegExp, string]> = [
   [/\bscf\b|\bcubic f(?:ee|oo)t\b/g, 'scf'],
   [/\bm2\b|m²|\bsqm\b|\bsquare met(?:re|er)s?\b/g, 'm2'],
   [/\bkgs?\b|\bkilo(?:gram)?s?\b|(?<=\d)\s*kg\b/g, 'kg'],
-  [/\btonnes?\b|\bmetric tons?\b|\btons?\b|(?<=\d)\s*t\b/g, 'tonne'],
+  // "1,850 MT": metric tonnes after a number, as shipping writes them ("MT" alone is Montana).
+  [/\btonnes?\b|\bmetric tons?\b|\btons?\b|(?<=\d)\s*t\b|(?<=\d)\s*mt\b/g, 'tonne'],
   [/\bkms?\b|\bkilomet(?:re|er)s?\b|(?<=\d)\s*km\b/g, 'km'],
   // "1,860 mi": after a number only ("MI" alone is Michigan).
   [/\bmiles?\b|(?<=\d)\s*mi\b/g, 'mile'],

@@ -19,6 +19,7 @@ hel helsinki|waw warsaw|krk krakow|prg prague|bud budapest|ath athens|ist istanb
 dxb dubai|doh doha|auh abu dhabi|ruh riyadh|jed jeddah|tlv tel aviv
 jfk new york|ewr new york|lga new york|bos boston|ord chicago|mdw chicago|lax los angeles|sfo san francisco|sea seattle
 atl atlanta|dfw dallas|iah houston|mia miami|den denver|phx phoenix|iad washington dc|dca washington dc
+mco united states|tpa united states|las united states|msp united states|dtw united states|clt united states|slc united states|bwi united states|san united states|pdx united states|bna united states|rdu united states|mci united states|stl united states|hnl united states|anc united states
 yyz toronto|yvr vancouver|yul montreal|yyc calgary|yow ottawa|yeg edmonton
 mex mexico city|gru sao paulo|gig rio de janeiro|eze buenos aires|scl santiago|bog bogota|lim lima
 syd sydney|mel melbourne|bne brisbane|per perth|adl adelaide|cbr canberra|drw darwin|hba hobart
@@ -42,8 +43,8 @@ export const AIRPORT_PLACES: ReadonlyMap<string, string> = new Map<string, strin
 
 /** Two airport codes in capitals joined as a journey: "LHR-JFK", "SYD/MEL", "BHD > LHR", "CDG to JFK". */
 const PAIR = /\b([A-Z]{3})\s*(?:-|–|—|\/|>|→|\bto\b)\s*([A-Z]{3})\b/g
-/** Words that make a journey between airports a consignment, not a passenger's flight. */
-const GOODS = /freight|\bfrt\b|cargo|consign|shipment|\bawb\b/i
+/** Words that make a journey between airports a consignment, not a passenger's flight ("Feeder slot charter RTM-GOT 120 TEU" is a ship's). */
+const GOODS = /freight|\bfrt\b|cargo|consign|shipment|\bawb\b|\bteu\b|feeder|vessel|container|bunker/i
 
 /**
  * `text` with each journey between two known airports written as its places ("london to new york"),

@@ -258,6 +258,63 @@ rabat|ma
 tunis|tn
 algiers|dz
 durban|za
+leeds|gb
+sheffield|gb
+bristol|gb
+liverpool|gb
+nottingham|gb
+leicester|gb
+cardiff|gb
+belfast|gb
+aberdeen|gb
+southampton|gb
+milton keynes|gb
+coventry|gb
+bradford|gb
+swindon|gb
+norwich|gb
+orlando|us|fl
+jacksonville|us|fl
+tampa|us|fl
+las vegas|us|nv
+san diego|us|ca
+sacramento|us|ca
+philadelphia|us|pa
+pittsburgh|us|pa
+detroit|us|mi
+minneapolis|us|mn
+nashville|us|tn
+baltimore|us|md
+salt lake city|us|ut
+indianapolis|us|in
+honolulu|us|hi
+new orleans|us|la
+cleveland|us|oh
+cincinnati|us|oh
+calgary|ca|ab
+edmonton|ca|ab
+ottawa|ca|on
+antwerp|be
+marseille|fr
+toulouse|fr
+naples|it
+turin|it
+seville|es
+bilbao|es
+porto|pt
+gothenburg|se
+malmo|se
+bergen|no
+aarhus|dk
+dusseldorf|de
+dortmund|de
+leipzig|de
+dresden|de
+hannover|de
+nuremberg|de
+nurnberg|de
+bremen|de
+krakow|pl
 pretoria|za
 buenos aires|ar
 santiago|cl

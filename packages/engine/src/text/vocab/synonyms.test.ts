@@ -28,6 +28,9 @@ describe('ledger words in Spanish, Dutch, Italian and Swedish', () => {
     expect(alternatives('residuos mezclados a vertedero')).toContain('mixed msw')
     expect(alternatives('treinreizen')).toContain('rail')
     expect(alternatives('caltex ulp')).toContain('petrol')
+    expect(alternatives('sewerage charge')).toContain('water treatment')
+    expect(alternatives('premier inn')).toContain('hotel')
+    expect(alternatives('shell fleet dsl')).toContain('diesel')
     // A gas sold as a product is the industrial gas industry's, not natural gas.
     expect(alternatives('chlorine gas')).toContain('industrial gas')
     expect(alternatives('chlorine gas')).not.toContain('natural gas')

@@ -16,7 +16,7 @@ const GROUPS: string[] = [
   // EPA's US factors say "Motor Gasoline" (apart from aviation gasoline and natural gasoline), the
   // Australian NGA "Automotive gasoline/petrol".
   'petrol|gasoline|motor gasoline|automotive gasoline @fuels : benzin|unleaded|essence|sans plomb|supercarburant|ulp|gasolina|benzina|bensin|benzine',
-  'diesel @fuels : derv|diesel fuel|dieselkraftstoff|diesel oil|gazole|gasoil routier|carburant diesel|ulsd|ultra low sulphur diesel|ultra low sulfur diesel|gasoleo a|gasoleo automocion|gasolio',
+  'diesel @fuels : derv|diesel fuel|dieselkraftstoff|diesel oil|gazole|gasoil routier|carburant diesel|ulsd|ultra low sulphur diesel|ultra low sulfur diesel|gasoleo a|gasoleo automocion|gasolio|dsl',
   'hgv|lorry|truck @freight : lorries|trucks|heavy goods vehicle|lkw|road freight|road haulage|road transport|trucking|camion|camions|poids lourd|poids lourds|guterverkehr|gueterverkehr|strassenguterverkehr|strassengueterverkehr|fret routier|transport routier|tractor trailer|tractor trailers|class 8 truck|class 8 trucks|drayage|port drayage|container drayage',
   // Articulated lorries are their own HGV class in the sources ("All artics"), not a synonym of HGV.
   'artics|artic @freight : articulated|articulated lorry|articulated lorries|articulated truck|semi truck|semi trailer|sattelzug',
@@ -36,7 +36,8 @@ const GROUPS: string[] = [
   'rail|train|national rail @transport : trains|railway|bahn|zug|sncf|tgv|intercity|rail journeys|train travel|shinkansen|high speed rail|high speed train|bullet train|lner|avanti|avanti west coast|gwr|great western railway|crosscountry|transpennine|transpennine express|thameslink|scotrail|southeastern|lumo|east midlands railway|chiltern railways|south western railway|amtrak|ouigo|trenitalia|renfe|tren|trenes|trein|treinreis|treinreizen|treno|treni|ns|tagresa',
   // DESNZ's one international rail factor is for rail to and from the UK, which is what the Eurostar runs.
   'international rail @transport : eurostar|thalys',
-  'hotel stay|hotel @accommodation : hotel night|hotel nights|accommodation|room night|hotel room|hotels|overnight stay|ubernachtung|nuitee|nuitees|nuit d hotel|nuits d hotel|hebergement|accomm|accom|alojamiento|hotelovernachting|overnachting|overnachtingen|pernottamento|pernottamenti|hotellnatt',
+  // Hotel chains: a ledger or expense line names the hotel ("Premier Inn Milton Keynes 2 nts" took a premium economy flight).
+  'hotel stay|hotel @accommodation : hotel night|hotel nights|accommodation|room night|hotel room|hotels|overnight stay|ubernachtung|nuitee|nuitees|nuit d hotel|nuits d hotel|hebergement|accomm|accom|alojamiento|hotelovernachting|overnachting|overnachtingen|pernottamento|pernottamenti|hotellnatt|premier inn|travelodge|holiday inn|holiday inn express|marriott|hilton|novotel|ibis|hyatt|radisson|sheraton|mercure|fairmont|doubletree|hampton inn|crowne plaza|best western|motel one|courtyard by marriott|intercontinental|westin|accor|nh hotel|melia',
   'natural gas @fuels : gas|mains gas|erdgas|gaz naturel|gaz de ville|pipeline gas|methane gas|gas heating|gas boiler|gas boilers|aardgas|gas naturale|naturgas',
   'taxi|taxis|regular taxi @transport : cab|cabs|uber|minicab|rideshare|taxi ride',
   // An intercity bus is the UK's coach and the US's one bus, not intercity rail (nor a local bus).
@@ -78,13 +79,13 @@ const GROUPS: string[] = [
   // Marine diesel is distillate marine fuel, the UK tables' marine gas oil ("Schiffsdiesel … 45.000 l" took road diesel).
   'marine gas oil @fuels : marine diesel|marine diesel oil|schiffsdiesel|mgo',
   // Ships' residual fuels by their trade names (the UK tables' marine fuel oil).
-  'marine fuel oil @fuels : vlsfo|ulsfo|very low sulphur fuel oil|very low sulfur fuel oil|ifo380|ifo 380',
+  'marine fuel oil @fuels : vlsfo|ulsfo|very low sulphur fuel oil|very low sulfur fuel oil|ifo380|ifo 380|hsfo|lsfo|high sulphur fuel oil|high sulfur fuel oil|low sulphur fuel oil|low sulfur fuel oil|ifo|ifo180|ifo 180',
   // The UK's tables say "Aviation spirit" for the piston-engine fuel Australia's and the US's call aviation gasoline.
   'aviation spirit @fuels : aviation gasoline|avgas|flugbenzin',
   'aviation turbine fuel|jet fuel @fuels : jet kerosene|jet a1|jet a|kerosin|flugzeugkraftstoff',
   'coal @fuels : steinkohle|hard coal|charbon',
   'water supply @water : water|tap water|mains water|wasser|leitungswasser|trinkwasser|eau|eau potable|eau de ville|consommation d eau|leidingwater|drinkwater|kraanwater|agua potable|agua de red|suministro de agua',
-  'water treatment @water : wastewater|waste water|sewage|wastewater treatment|abwasser|eaux usees|assainissement|trade effluent|effluent|effluents|afvalwater|rioolwater',
+  'water treatment @water : wastewater|waste water|sewage|wastewater treatment|abwasser|eaux usees|assainissement|trade effluent|effluent|effluents|afvalwater|rioolwater|sewerage|sewerage charges|sewage charges|wastewater charges',
   // Waste and landfill name the waste factors' domain, as recycling does ("concrete waste crushed and
   // recycled": concrete alone points at the materials).
   'landfill @waste : landfilled|tip|dump|deponie|enfouissement|mise en decharge|mis en decharge|decharge|vertedero|discarica|stortplaats',
@@ -99,7 +100,7 @@ const GROUPS: string[] = [
   // Kerbside collections are collected for recycling; waste oil "collected for re-refining" is recycled, not burnt.
   'recycling @waste : recycle|kerbside|re refining|rerefining|reciclaje|riciclo|riciclaggio|atervinning',
   'combustion|incineration : incinerated|energy from waste',
-  'paper : paper and board|papier|papel|carta|papier en karton|papel y carton',
+  'paper : paper and board|papier|papel|carta|papier en karton|papel y carton|confidential waste|confidential paper|shredded paper|copier paper|printer paper',
   'board : cardboard|carton|karton|pappe',
   // US EPA's WARM rows call cardboard "Corrugated Containers".
   'corrugated containers : cardboard|corrugated cardboard',
@@ -131,7 +132,7 @@ const GROUPS: string[] = [
   'commercial and industrial waste|household residual waste|mixed msw : general waste|waste general|residual waste|mixed waste|black bag waste|restmull|restabfall|municipal waste|municipal solid waste|msw|siedlungsabfall|waste to landfill|waste sent to landfill|landfill waste|landfilled waste|waste landfill|waste collection|trade waste|rubbish|general rubbish|trash|garbage|refuse|skip hire|bin collection|landfill|landfilled|landfilling|waste disposal|disposal to landfill|landfill disposal|ordures|ordures menageres|dechets menagers|dechets residuels|dechets en melange|dechets industriels banals|deponie|decharge|mise en decharge|mis en decharge|enfouissement|hausmull|gewerbeabfall|gewerbemull|residuos mezclados|restafval|rifiuti indifferenziati|restavfall',
   // US EPA's vehicles: a pickup is a light-duty truck.
   'light duty truck : pickup|pickups|pickup truck|pick up truck',
-  'freighting|freight @freight : shipping|haulage|goods transport|logistics|frt',
+  'freighting|freight @freight : shipping|haulage|goods transport|logistics|frt|cartage',
   'container ship : container shipping|sea freight|ocean freight|containerschiff|seefracht|fcl|full container load|flete maritimo|transporte maritimo|zeevracht|trasporto marittimo|sjofrakt',
   // "Air frt rack servers SZX-LHR 2.1t" accepted air-dried wood burnt (0.91).
   'freight flights|aircraft @freight : air freight|air cargo|air frt',
