@@ -11,13 +11,15 @@ describe('parseDescription', () => {
     expect(parseDescription('DERV litres').concepts[0]?.alternatives).toContain('diesel')
     expect(p.concepts.map((c) => c.phrase).sort()).toEqual(['delivery vans', 'diesel'])
   })
-  it('reads the haul of a flight between two places as the UK tables band it, and a flight between two other countries as international', () => {
+  it('reads the haul of a flight between two places by its distance band, wherever the flight is', () => {
     const haul = (d: string) => parseDescription(d).concepts.map((c) => c.phrase).filter((p) => /haul|domestic|international/.test(p))
     expect(haul('flight London to Sydney')).toEqual(['long haul'])
     expect(haul('flight London to Rome')).toEqual(['short haul'])
     expect(haul('flight Manchester to London')).toEqual(['domestic'])
-    expect(haul('KLM AMS-JFK economy')).toEqual(['international'])
-    expect(haul('flight Madrid to Rome')).toEqual(['international'])
+    expect(haul('KLM AMS-JFK economy')).toEqual(['long haul'])
+    expect(haul('flight Madrid to Rome')).toEqual(['short haul'])
+    // A ship's journey between two ports that are also airports is no flight.
+    expect(haul('Feeder slot charter RTM-GOT 120 TEU')).toEqual([])
   })
   it('reads "Bus." before more words as business, not the vehicle', () => {
     expect(parseDescription('British Gas Bus. gas Sheffield').concepts.map((c) => c.phrase)).not.toContain('bus')

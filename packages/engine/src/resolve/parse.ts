@@ -171,9 +171,9 @@ const HAUL_WORDS = /^(long haul|short haul|domestic|international)$/
 /**
  * "flew London to NYC": a flight between two named places implies its haul the way the
  * sources band flights: same country = domestic, within Europe = short-haul, else long-haul.
- * Those bands are DESNZ's for flights to or from the UK; a flight between two other countries is
- * its "International, to/from non-UK" ("KLM AMS-JFK economy" answered an industry's spend factor,
- * every UK long-haul row being for the UK).
+ * The band is by distance in ADEME's and UBA's tables too, for any flight, so a flight between two
+ * countries other than the UK keeps it (read as DESNZ's "International, to/from non-UK" instead, in
+ * 0.39.0's development, "flight Paris to Berlin" lost ADEME's short-haul flight: docs/resolve.md).
  */
 function flightHaul(concepts: readonly Concept[], places: readonly Place[]): Concept | null {
   const isFlight = concepts.some((c) => c.phrase === 'flight' || c.alternatives.includes('flight'))
@@ -181,7 +181,6 @@ function flightHaul(concepts: readonly Concept[], places: readonly Place[]): Con
   if (concepts.some((c) => HAUL_WORDS.test(c.phrase) || c.alternatives.some((a) => HAUL_WORDS.test(a)))) return null
   const [a, b] = places as [Place, Place]
   if (a.country === b.country) return { phrase: 'domestic', alternatives: [] }
-  if (a.country !== 'gb' && b.country !== 'gb') return { phrase: 'international', alternatives: [] }
   if (EUROPE.has(a.country) && EUROPE.has(b.country)) return { phrase: 'short haul', alternatives: [] }
   return { phrase: 'long haul', alternatives: [] }
 }
