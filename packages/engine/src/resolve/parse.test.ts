@@ -33,6 +33,11 @@ describe('parseDescription', () => {
     expect(parseDescription('VLSFO bunkers 1,850 MT').unit?.id).toBe('tonne')
     expect(parseDescription('MT electricity').unit).toBeNull()
   })
+  it('reads the articles of Spanish, French, Italian and Dutch lines as no words, "DI" and "Al" as words', () => {
+    expect(parseDescription('Iberdrola factura luz invernadero El Ejido').concepts.map((c) => c.phrase)).not.toContain('el')
+    expect(parseDescription('emisiones de proceso').concepts.map((c) => c.phrase)).toEqual(['emisiones', 'proceso'])
+    expect(parseDescription('VALVE GATE DI MECH JT').concepts.map((c) => c.phrase)).toContain('di')
+  })
   it('reads places and units around quantities', () => {
     const p = parseDescription('2 nights in a hotel in Germany')
     expect(p.unit?.id).toBe('room per night')

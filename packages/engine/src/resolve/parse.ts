@@ -125,6 +125,11 @@ export function parseDescription(description: string): ParsedDescription {
         concepts.push({ phrase: `${w} ${next}`, alternatives: [`${w}${next}`, ...codeEquivalents(w, next)] })
         return
       }
+      // The articles and joining words of Spanish, French, Italian and Dutch lines ("emisiones de
+      // proceso", "El Ejido") name nothing: alone they matched a factor by a place's article ("El
+      // Ejido" accepted El Hierro's grid at 1.00). (Single letters too was tried: out of fold a little
+      // worse, docs/resolve.md.)
+      if (FUNCTION_WORDS.has(w)) return
       const code = /^([a-z]{1,4})(\d{2,4}[a-z]?)$/.exec(w)
       concepts.push({ phrase: w, alternatives: code ? [`${code[1]} ${code[2]}`, ...codeEquivalents(code[1] ?? '', code[2] ?? '')] : [] })
     })
@@ -164,6 +169,9 @@ function codeEquivalents(prefix: string, number: string): string[] {
   if (prefix === 'hfc') return [`r ${number}`, `r${number}`]
   return []
 }
+
+/** Articles and joining words of Spanish, French, Italian and Dutch ledger lines (German's are stop words of the index); not "al" or "di", which purchase lines write for aluminium and ductile iron. */
+const FUNCTION_WORDS = new Set(['de', 'del', 'la', 'las', 'los', 'el', 'le', 'les', 'du', 'des', 'et', 'il', 'della', 'het', 'een', 'och'])
 
 const EUROPE = new Set([...EU_MEMBERS, 'gb', 'ch', 'no', 'is', 'eu'])
 const HAUL_WORDS = /^(long haul|short haul|domestic|international)$/

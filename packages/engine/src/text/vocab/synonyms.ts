@@ -29,8 +29,10 @@ const GROUPS: string[] = [
   'lng @fuels : liquefied natural gas',
   'battery electric vehicle @transport @freight : bev|ev|evs|electric car|electric cars|electric vehicle|elektroauto',
   'plug in hybrid electric vehicle @transport : phev|plug in hybrid|plugin hybrid',
+  // Certificates of renewable origin are no energy bought: no factor answers them ("Garantías de Origen PPA eólico" accepted the UK grid).
+  'guarantees of origin : guarantee of origin|garantias de origen|garantia de origen|garanties d origine|garantie d origine|herkunftsnachweise|herkunftsnachweis|garanties van oorsprong|rego|regos|gvo|gvos|renewable energy certificates|recs',
   // A utility that sells electricity alone names it ("Eskom", "ESB Networks", "SP Group": ledgers list the supplier).
-  'electricity @electricity : grid power|mains electricity|power|grid electricity|strom|electric power|purchased electricity|electrical energy|grid|power consumption|electricity consumption|elec|electricity usage|power usage|stromverbrauch|electricite|consommation electrique|charging|ev charging|car charging|electric car charging|electric vehicle charging|charge point|chargepoint|wallbox|ladestrom|elektriciteit|stroomverbruik|electric bill|electric bills|electric utility|electric utilities|electric service|electricity supply|renewable tariff|green tariff|green energy tariff|renewable energy tariff|renewable electricity tariff|green electricity tariff|stromrechnung|ppa|power purchase agreement|eskom|esb networks|sp group|sp services|ausgrid|energex|ergon energy|endeavour energy|essential energy|western power|horizon power|tepco|tokyo electric|kepco|taipower|tenaga nasional|meralco|enmax|con edison|coned|duke energy|ukpn|northern powergrid|electricity north west|msedcl|mahadiscom|tata power|adani electricity|bses|electricidad|energia electrica|consumo electrico|elettricita|energia elettrica|elektricitet|elforbrukning|elektriciteitsverbruik',
+  'electricity @electricity : grid power|mains electricity|power|grid electricity|strom|electric power|purchased electricity|electrical energy|grid|power consumption|electricity consumption|elec|electricity usage|power usage|stromverbrauch|electricite|consommation electrique|charging|ev charging|car charging|electric car charging|electric vehicle charging|charge point|chargepoint|wallbox|ladestrom|elektriciteit|stroomverbruik|electric bill|electric bills|electric utility|electric utilities|electric service|electricity supply|renewable tariff|green tariff|green energy tariff|renewable energy tariff|renewable electricity tariff|green electricity tariff|stromrechnung|ppa|power purchase agreement|eskom|esb networks|sp group|sp services|ausgrid|energex|ergon energy|endeavour energy|essential energy|western power|horizon power|tepco|tokyo electric|kepco|taipower|tenaga nasional|meralco|enmax|con edison|coned|duke energy|ukpn|northern powergrid|electricity north west|msedcl|mahadiscom|tata power|adani electricity|bses|electricidad|energia electrica|consumo electrico|elettricita|energia elettrica|elektricitet|elforbrukning|elektriciteitsverbruik|luz|factura luz|factura de luz|factura de la luz|recibo de luz',
   // US EPA names business flights "Air Travel" (per passenger-mile, per gas).
   'flights|flight|air travel @transport : flying|flew|fly|plane|airplane|aeroplane|flug|avion|vols en avion|billet d avion|airline|air trip|plane ticket|travel air|business travel air|air travel costs|air travel expenses|vuelo|vuelos|vlucht|vluchten|volo|voli|flyg|flygresa',
   'rail|train|national rail @transport : trains|railway|bahn|zug|sncf|tgv|intercity|rail journeys|train travel|shinkansen|high speed rail|high speed train|bullet train|lner|avanti|avanti west coast|gwr|great western railway|crosscountry|transpennine|transpennine express|thameslink|scotrail|southeastern|lumo|east midlands railway|chiltern railways|south western railway|amtrak|ouigo|trenitalia|renfe|tren|trenes|trein|treinreis|treinreizen|treno|treni|ns|tagresa',
@@ -42,7 +44,7 @@ const GROUPS: string[] = [
   'taxi|taxis|regular taxi @transport : cab|cabs|uber|minicab|rideshare|taxi ride',
   // An intercity bus is the UK's coach and the US's one bus, not intercity rail (nor a local bus).
   'bus|local bus @transport : buses|bus commute',
-  'coach @transport : coaches|coach trip|reisebus|fernbus|intercity bus|intercity coach|long distance bus',
+  'coach @transport : coaches|coach trip|reisebus|fernbus|intercity bus|intercity coach|long distance bus|charter bus|charter buses|bus charter|coach hire|coach charter|charter coach',
   'bus @transport : intercity bus|long distance bus',
   'car|cars @transport : passenger car|auto|pkw|automobile|drove|driving|drive|company car|dienstwagen|firmenwagen|wagen|voiture|voitures|vehicule de service|voiture de fonction|company vehicle|grey fleet|private car|own car|personal car|mileage claim|mileage claims|mileage reimbursement|mileage allowance|business mileage|coche|kilometraje|kilometervergoeding|km vergoeding|auto di servizio|tjanstebil',
   'motorbike @transport : motorcycle|motorbikes|motorcycles|scooter|moped',
@@ -201,7 +203,7 @@ const GROUPS: string[] = [
   'wtt : well to tank|well-to-tank|upstream fuel',
   'propane @fuels : propane gas',
   'butane @fuels : butane gas',
-  'fuel oil @fuels : heavy fuel oil|hfo|bunker fuel',
+  'fuel oil @fuels : heavy fuel oil|hfo|bunker fuel|furnace oil',
   // Burnt for energy, waste oils are a fuel of the UK tables ("Liquid fuels: Waste oils").
   'waste oils @fuels : waste oil|used oil|used oils|altol',
   // US EPA names freight modes "Rail", "Aircraft" and "Waterborne Craft" (per short ton-mile, per gas).
