@@ -445,7 +445,7 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
     const excluded = rf.excluded
     const namePlaces = rf.namePlaces
     // The index terms a hit matched are read only where they count (most rows: never).
-    const prefixed = placePrefixes.size > 0 && (hasAnyOf(qa, placePrefixes) || hasAnyOf(qb, placePrefixes))
+    const prefixed = placePrefixes.size > 0 && rf.placeWords && (hasAnyOf(qa, placePrefixes) || hasAnyOf(qb, placePrefixes))
     const readTerms = excluded !== null || namePlaces > 0 || prefixed
     const da = readTerms ? (hit?.terms ?? NO_TERMS) : NO_TERMS
     const db = readTerms ? (ind?.terms ?? NO_TERMS) : NO_TERMS
