@@ -126,18 +126,3 @@ describe('long descriptions', () => {
     expect(parseDescription(words.join(' ')).concepts).toHaveLength(MAX_CONCEPTS)
   })
 })
-
-describe('multiplication between numbers', () => {
-  const phrases = (d: string): string[] => parseDescription(d).concepts.map((c) => c.phrase)
-  it('reads "12 x 50kg" and "3×20" as no word, and keeps the unit', () => {
-    expect(phrases('Chlorine gas cylinders 12 x 50kg')).not.toContain('x')
-    expect(parseDescription('Chlorine gas cylinders 12 x 50kg').unit?.id).toBe('kg')
-    expect(phrases('pallets 3×20 bags')).toEqual(phrases('pallets 3 20 bags'))
-    expect(phrases('Isopropyl alcohol 200L drums x 4')).not.toContain('x')
-    expect(phrases('LPG 11kg flessen x 40')).not.toContain('x')
-  })
-  it('keeps a glued "4x4" and an "x" that is not between numbers', () => {
-    expect(phrases('4x4 diesel')).toContain('4x4')
-    expect(phrases('PE x pipe 20 x')).toContain('x')
-  })
-})

@@ -85,9 +85,6 @@ export function parseDescription(description: string): ParsedDescription {
   // "Bus." with more words after it abbreviates business ("British Gas Bus. gas" accepted the local bus).
   const text = readAirportPairs(deaccent(description))
     .replace(/\bbus\.(?=\s+\S)/gi, 'business')
-    // "12 x 50kg", "2 X 8 IN", "3×20", "drums x 4", "cyl x 12": a multiplication sign beside a number,
-    // not a word ("Chlorine gas cylinders 12 x 50kg" accepted a PE-X pipe by its "x"). Glued ("4x4") it is a name's own word.
-    .replace(/(?<=\d)\s*×\s*(?=\d)|(?<=\d)\s+[xX×](?=\s|$)|(?<=^|\s)[xX×]\s+(?=\d)/g, ' ')
     .replace(/\b([A-Za-z]{1,4})-(\d{2,4}[A-Za-z]?)\b/g, '$1$2')
     .replace(/\b([A-Z]{2,4})-([A-Z]{1,6}\d{1,3}[A-Z]?)\b/g, '$1$2')
   const unitMention = unitOutsideWeightClasses(text.toLowerCase())
