@@ -9,6 +9,7 @@ import type { Hit } from '../index/execute.ts'
 import { searchHits } from '../index/execute.ts'
 import { correctTerm, FIELD_BOOST, indexHasTerm } from '../index/search-index.ts'
 import { terms } from '../text/normalise.ts'
+import { isPlacePrefix, isPlaceTerm } from '../text/vocab/places.ts'
 import { kthLargest } from '../index/best-of.ts'
 import { VARIANT_NAMES } from '../text/variants.ts'
 import type { ExcludedTerms } from './excluded-terms.ts'
@@ -77,22 +78,27 @@ function exceptMatch(t: string, a: readonly string[], b: readonly string[], ex: 
  * `db`); written into one object per call, as this runs for thousands of candidates.
  */
 const coverage = { mask: 0, excepted: false }
-function coverageOf(qa: readonly string[], qb: readonly string[], da: readonly string[], db: readonly string[], conceptOfTerm: ReadonlyMap<string, number>, ex: ExcludedTerms | null): void {
+function coverageOf(qa: readonly string[], qb: readonly string[], da: readonly string[], db: readonly string[], conceptOfTerm: ReadonlyMap<string, number>, ex: ExcludedTerms | null, placePrefixes: ReadonlySet<string>): void {
   coverage.mask = 0
   coverage.excepted = false
   blocked = 0
-  coverTerms(qa, da, db, conceptOfTerm, ex)
-  coverTerms(qb, da, db, conceptOfTerm, ex)
+  coverTerms(qa, da, db, conceptOfTerm, ex, placePrefixes)
+  coverTerms(qb, da, db, conceptOfTerm, ex, placePrefixes)
   coverage.mask &= ~blocked
 }
 
 // A concept with a word matched only in a zone code or an "except" clause is not covered,
-// even when its other words match ("office paper" vs "Office Supplies (except Paper)").
+// even when its other words match ("office paper" vs "Office Supplies (except Paper)"); nor one
+// whose word matched only as the beginning of a place's name ("main" in "Maine").
 let blocked = 0
-function coverTerms(queryTerms: readonly string[], da: readonly string[], db: readonly string[], conceptOfTerm: ReadonlyMap<string, number>, ex: ExcludedTerms | null): void {
+function coverTerms(queryTerms: readonly string[], da: readonly string[], db: readonly string[], conceptOfTerm: ReadonlyMap<string, number>, ex: ExcludedTerms | null, placePrefixes: ReadonlySet<string>): void {
   for (const t of queryTerms) {
     const c = conceptOfTerm.get(t)
     if (c === undefined) continue
+    if (placePrefixes.has(t) && onlyPlacePrefix(t, da, db)) {
+      blocked |= 1 << c
+      continue
+    }
     if (ex && !realMatch(t, da, db, ex)) {
       if (exceptMatch(t, da, db, ex)) coverage.excepted = true
       blocked |= 1 << c
@@ -100,6 +106,32 @@ function coverTerms(queryTerms: readonly string[], da: readonly string[], db: re
     }
     coverage.mask |= 1 << c
   }
+}
+
+/**
+ * Whether every matched word of the factor (in `a` or `b`) starting with `t` is a longer place term:
+ * the word was read as no place, and reached the factor only by the beginning of a place's name.
+ * False when `t` matched none by prefix (typo tolerance).
+ */
+function onlyPlacePrefix(t: string, a: readonly string[], b: readonly string[]): boolean {
+  let any = false
+  for (const d of a) {
+    if (!d.startsWith(t)) continue
+    if (d === t || !isPlaceTerm(d)) return false
+    any = true
+  }
+  for (const d of b) {
+    if (!d.startsWith(t)) continue
+    if (d === t || !isPlaceTerm(d)) return false
+    any = true
+  }
+  return any
+}
+
+/** Whether any term of `q` is in `set`. */
+function hasAnyOf(q: readonly string[], set: ReadonlySet<string>): boolean {
+  for (const t of q) if (set.has(t)) return true
+  return false
 }
 
 /** Whether `a` or `b` holds `t`. */
@@ -351,6 +383,9 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
   const meant = semanticIndustries(release, model, lineWords)
   const head = lineWords[0] ?? null
 
+  // Words written that begin a longer place's name: where a factor matched them only so, they cover nothing.
+  const placePrefixes = new Set<string>()
+  for (const t of conceptOfTerm.keys()) if (isPlacePrefix(t)) placePrefixes.add(t)
   const domains = new Set(parsed.concepts.flatMap((c) => c.domains ?? []))
   const conceptWeights = parsed.concepts.map((c) => conceptWeight(c.phrase))
   const totalConceptWeight = conceptWeights.reduce((a, b) => a + b, 0) || 1
@@ -410,14 +445,15 @@ export function scoreCandidates(release: LoadedRelease, parsed: ParsedDescriptio
     const excluded = rf.excluded
     const namePlaces = rf.namePlaces
     // The index terms a hit matched are read only where they count (most rows: never).
-    const readTerms = excluded !== null || namePlaces > 0
+    const prefixed = placePrefixes.size > 0 && rf.placeWords && (hasAnyOf(qa, placePrefixes) || hasAnyOf(qb, placePrefixes))
+    const readTerms = excluded !== null || namePlaces > 0 || prefixed
     const da = readTerms ? (hit?.terms ?? NO_TERMS) : NO_TERMS
     const db = readTerms ? (ind?.terms ?? NO_TERMS) : NO_TERMS
     // Without excluded words the concepts covered depend only on the query terms matched, which
     // hits matching the same words share (one array): read once per run of such candidates.
-    if (excluded !== null || qa !== memo.qa || qb !== memo.qb) {
-      coverageOf(qa, qb, da, db, conceptOfTerm, excluded)
-      if (excluded === null) {
+    if (excluded !== null || prefixed || qa !== memo.qa || qb !== memo.qb) {
+      coverageOf(qa, qb, da, db, conceptOfTerm, excluded, placePrefixes)
+      if (excluded === null && !prefixed) {
         memo.qa = qa
         memo.qb = qb
       } else memo.qa = memo.qb = null

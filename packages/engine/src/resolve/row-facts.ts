@@ -8,6 +8,8 @@
  */
 import type { LoadedRelease, RowFacts } from '../index/loaded.ts'
 import type { FactorRow } from '../release/schema.ts'
+import { terms } from '../text/normalise.ts'
+import { isPlaceTerm } from '../text/vocab/places.ts'
 import { excludedTermsOf, type ExcludedTerms } from './excluded-terms.ts'
 import { naicsOf } from './industry.ts'
 import { isGeneralRow, ownNameTerms, placeTermsInName } from './weights.ts'
@@ -30,6 +32,12 @@ export interface RankRowFacts {
   excluded: ExcludedTerms | null
   /** Place words of its own name (`placeTermsInName`). */
   namePlaces: number
+  /**
+   * Whether a hit on it may have matched a place term: some field resolve searches holds one, or it is
+   * a spend factor (its industry's words are searched too). Only then can a word have reached it by
+   * the beginning of a place's name alone (rank.ts `onlyPlacePrefix`), so only then are its hits' words read for it.
+   */
+  placeWords: boolean
   /** Words of its own name (`ownNameTerms`). */
   ownTerms: number
   /** The source's catch-all row (`isGeneralRow`). */
@@ -74,6 +82,7 @@ function make(release: LoadedRelease, position: number): RankRowFacts | undefine
     variants: facts.variants,
     excluded: excludedTermsOf(release, position),
     namePlaces: placeTermsInName(release, position),
+    placeWords: facts.domain === 'spend' || terms(`${row.name} ${row.name_original ?? ''} ${row.tags?.join(' ') ?? ''} ${row.section}`).some(isPlaceTerm),
     ownTerms: ownNameTerms(release, position),
     general: isGeneralRow(release, position),
     naics,

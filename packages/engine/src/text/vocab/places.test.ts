@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { splitWords } from '../normalise.ts'
-import { findPlaces, isPlaceTerm, placeFromHint } from './places.ts'
+import { findPlaces, isPlacePrefix, isPlaceTerm, placeFromHint } from './places.ts'
 
 function places(text: string) {
   const original = text.split(/[^A-Za-z0-9À-ÿ]+/).filter(Boolean)
@@ -73,3 +73,12 @@ describe('placeFromHint', () => {
   })
 })
 
+
+describe('isPlacePrefix', () => {
+  it('is true for the beginning of a longer place term only', () => {
+    expect(isPlacePrefix('main')).toBe(true) // maine
+    expect(isPlacePrefix('germ')).toBe(true) // germany
+    expect(isPlacePrefix('germany')).toBe(false)
+    expect(isPlacePrefix('diesel')).toBe(false)
+  })
+})

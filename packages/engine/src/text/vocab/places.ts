@@ -106,6 +106,29 @@ export function isPlaceTerm(term: string): boolean {
   return PLACE_TERMS.has(term)
 }
 
+/** The place terms in code-unit order, for prefix lookups. */
+const SORTED_PLACE_TERMS = [...PLACE_TERMS].sort()
+
+/**
+ * Is `term` the beginning of a longer place term ("main" of "maine", "ind" of "india")? Such a word,
+ * matched by its prefix, reaches a factor by the place in its name ("801 W Main" accepted Maine's grid).
+ */
+export function isPlacePrefix(term: string): boolean {
+  let lo = 0
+  let hi = SORTED_PLACE_TERMS.length
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1
+    if ((SORTED_PLACE_TERMS[mid] ?? '') < term) lo = mid + 1
+    else hi = mid
+  }
+  for (let i = lo; i < SORTED_PLACE_TERMS.length; i++) {
+    const p = SORTED_PLACE_TERMS[i] ?? ''
+    if (!p.startsWith(term)) return false
+    if (p !== term) return true
+  }
+  return false
+}
+
 export interface PlaceMention {
   place: Place
   /** Word positions the place occupied (in the word list given). */
