@@ -59,7 +59,9 @@ const GROUPS: string[] = [
   'glued laminated|glulam @materials : glued laminated timber|brettschichtholz|bsh',
   'cross laminated timber|brettsperrholz @materials : clt|cross laminated|x lam|xlam',
   'brick|bricks : ziegel|mauerziegel|clay brick',
-  'glass : glas|flachglas|float glass|floatglas',
+  'glass : glas',
+  // Float glass is flat glass (Flachglas): glass blocks, foam glass and cellular glass are not it ("Floatglas 18 t" ranked glass bricks first).
+  'flat glass @materials : flachglas|float glass|floatglas',
   // Caustic soda is sodium hydroxide, not soda ash ("Caustic soda 50% lye 60t" accepted soda ash use, 0.91; "lye" alone is the sulphite lyes burnt as fuel).
   'sodium hydroxide : caustic soda|natronlauge',
   // Type 1 sub-base is crushed rock laid under roads and slabs ("sub-base" matched sub-bituminous coal, accepted 0.91).
