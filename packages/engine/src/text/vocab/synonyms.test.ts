@@ -15,6 +15,10 @@ describe('findSynonyms', () => {
     expect(findSynonyms(['intercity', 'bus'])).toMatchObject([{ phrase: 'intercity bus', alternatives: ['coach', 'bus'] }])
     expect(findSynonyms(['coach'])[0]?.alternatives).toEqual([])
     expect(findSynonyms(['courier', 'deliveries'])[0]?.alternatives).toContain('van')
+    // Float glass is flat glass: "glass" alone would rank glass bricks and foam glass as high.
+    expect(findSynonyms(['floatglas'])[0]?.alternatives).toEqual(['flat glass'])
+    expect(findSynonyms(['float', 'glass'])[0]?.alternatives).toEqual(['flat glass'])
+    expect(findSynonyms(['glas'])[0]?.alternatives).toEqual(['glass'])
   })
 })
 
