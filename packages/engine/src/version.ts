@@ -1,2 +1,2 @@
 /** Engine version, part of every receipt: a change in calculation rules bumps it. */
-export const ENGINE_VERSION = '0.39.0'
+export const ENGINE_VERSION = '0.40.0'
