@@ -39,6 +39,15 @@ describe('findUnitInText', () => {
     expect(unit('grid electricity kwh')).toBe('kwh')
     expect(unit('electricity in texas')).toBeUndefined()
   })
+  it('prefers a unit written after a number to a unit word in a name', () => {
+    // "Day/Night" is the tariff; the quantity is in kWh.
+    expect(unit('electric ireland day/night 01/03/24 38,412 kwh')).toBe('kwh')
+    expect(unit('employee cab transport - night shift, 184,000 km')).toBe('km')
+    // Money after a number does not count: the nights are the quantity, the euros its price.
+    expect(unit('hotel per night 95 eur')).toBe('room per night')
+    // With no number, the most specific unit written, as before.
+    expect(unit('night shift electricity kwh')).toBe('room per night')
+  })
   it('does not read a lone letter as a unit', () => {
     expect(unit('lpg cylinder')).toBeUndefined()
   })

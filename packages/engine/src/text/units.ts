@@ -113,18 +113,23 @@ export interface UnitMention {
   rest: string
 }
 
-/** The first (most specific) unit written in a folded description, and the text without it. */
+/**
+ * The unit written in a folded description, and the text without it: the most specific unit written
+ * after a number ("38,412 kWh"), else the most specific written at all. A unit word with no number may
+ * be part of a name ("Day/Night" tariff, "night shift"); money after a number does not count, as a
+ * ledger line carries its amount beside the quantity ("Hotel per night 95 EUR").
+ */
 export function findUnitInText(folded: string): UnitMention | null {
+  let first: UnitMention | null = null
   for (const [pattern, id] of TEXT_PATTERNS) {
+    const unit = unitInfo(id)
     pattern.lastIndex = 0
-    if (pattern.test(folded)) {
-      pattern.lastIndex = 0
-      const info = unitInfo(id)
-      if (info === null) continue
-      return { unit: info, rest: folded.replace(pattern, ' ') }
-    }
+    if (unit === null || !pattern.test(folded)) continue
+    const mention = { unit, rest: folded.replace(pattern, ' ') }
+    if (unit.dimension !== 'currency' && new RegExp(`\\d\\s*(?:${pattern.source})`).test(folded)) return mention
+    first ??= mention
   }
-  return null
+  return first
 }
 
 /** A vehicle distance is the distance itself (the emissions tables treat `vehicle.km` factors as per km). */
