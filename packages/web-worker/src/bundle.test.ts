@@ -80,6 +80,12 @@ describe('browser bundle', () => {
     expect(worker?.text).not.toContain('json-schema.org/draft')
   })
 
+  it('drops the pure-call annotations of the worker chunk but keeps licence comments (vite.config.ts)', () => {
+    const worker = files.find((f) => f.path.startsWith('assets/worker-'))
+    expect(worker?.text).not.toContain('@__PURE__')
+    expect(worker?.text).toContain('SPDX-License-Identifier: Apache-2.0')
+  })
+
   it('stays within the gzipped size budget', () => {
     const gz = (path: (p: string) => boolean) =>
       files.filter((f) => path(f.path)).reduce((sum, f) => sum + gzipSync(f.text, { level: 9 }).byteLength, 0)
