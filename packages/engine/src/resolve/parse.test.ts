@@ -55,6 +55,14 @@ describe('parseDescription', () => {
     expect(words('Fuel oil No. 2 boiler 500 gallons')).not.toContain('500')
     expect(words('#2 heating oil')).toContain('2')
   })
+  it('drops dates and document numbers written with slashes, keeps grades and fractions', () => {
+    const words = (d: string) => parseDescription(d).concepts.flatMap((c) => c.phrase.split(' '))
+    // "2024" had matched Austria's grid (an Ember row of 2024) for a district heating invoice.
+    expect(words('Wien Energie Fernwärme Rechnung 4711/2024 Heizperiode 2.340 MWh')).toEqual(['fernwarme', 'energie', 'rechnung', 'heizperiode'])
+    expect(words('VEOLIA DIB benne 2,84 T 15/03/24')).toEqual(['veolia', 'dib', 'benne'])
+    expect(words('TEE BRASS 1-1/2 X 8 IN')).toContain('2')
+    expect(words('C30/37 concrete')).toContain('37')
+  })
   it('reads upper-case state codes and German words', () => {
     expect(parseDescription('electricity TX').places[0]?.regions).toContain('tx')
     const strom = parseDescription('Strom Deutschland')

@@ -41,11 +41,14 @@ function deaccent(text: string): string {
   return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/ß/g, 'ss')
 }
 
-/** Standalone numbers ("50", "2.5") are quantities, not words; "c30/37" and "r410a" stay. */
+/**
+ * Standalone numbers ("50", "2.5") are quantities, not words; so are dates and document numbers written
+ * with slashes ("15/03/24", "4711/2024"); "c30/37", "r410a" and a fraction ("1-1/2 IN") stay.
+ */
 function dropQuantities(text: string): string {
   // A number right after a class code ("CEM II 42.5") or a grade number ("Fuel oil No. 2", "#2 heating
   // oil") is part of a name; keep it.
-  return text.replace(/(^|[^\p{L}\p{N}/.,#])(?<!\b[IVX]{1,4} )(?<!\b[Nn][Oo]\.? )\d+(?:[.,]\d+)*(?![\p{L}\p{N}/])/gu, '$1 ')
+  return text.replace(/(^|[^\p{L}\p{N}.,#])(?:\d+\/\d+\/\d+|\d+\/\d{3,}|\d{3,}\/\d+)(?:\/\d+)*(?![\p{L}\p{N}])/gu, '$1 ').replace(/(^|[^\p{L}\p{N}/.,#])(?<!\b[IVX]{1,4} )(?<!\b[Nn][Oo]\.? )\d+(?:[.,]\d+)*(?![\p{L}\p{N}/])/gu, '$1 ')
 }
 
 /**
