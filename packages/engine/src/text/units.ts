@@ -76,7 +76,7 @@ export function unitInfo(id: string): UnitInfo | null {
 }
 
 /** Patterns for units written in a description, most specific first. */
-const TEXT_PATTERNS: Array<[RegExp, string]> = [
+const UNIT_PATTERNS: Array<[RegExp, string]> = [
   [/\b(?:tonnes?|tons?|t)[\s.-]*(?:km|kms|kilomet(?:re|er)s?)\b|\btkm\b|\btonnenkilometern?\b/g, 'tonne.km'],
   [/\b(?:short )?tons?[\s.-]*miles?\b/g, 'short ton.mile'],
   [/\bpassenger[\s.-]*(?:km|kms|kilomet(?:re|er)s?)\b|\bpkm\b|\bpersonenkilometern?\b/g, 'passenger.km'],
@@ -107,6 +107,9 @@ const TEXT_PATTERNS: Array<[RegExp, string]> = [
   [/€|\beur\b|\beuros?\b/g, 'eur'],
 ]
 
+/** Each pattern with, built once, the same pattern written after a number ("412 kwh"). */
+const TEXT_PATTERNS: Array<[RegExp, string, RegExp]> = UNIT_PATTERNS.map(([p, id]) => [p, id, new RegExp(`\\d\\s*(?:${p.source})`)])
+
 export interface UnitMention {
   unit: UnitInfo
   /** The description with the unit words blanked out. */
@@ -121,12 +124,12 @@ export interface UnitMention {
  */
 export function findUnitInText(folded: string): UnitMention | null {
   let first: UnitMention | null = null
-  for (const [pattern, id] of TEXT_PATTERNS) {
+  for (const [pattern, id, afterNumber] of TEXT_PATTERNS) {
     const unit = unitInfo(id)
     pattern.lastIndex = 0
     if (unit === null || !pattern.test(folded)) continue
     const mention = { unit, rest: folded.replace(pattern, ' ') }
-    if (unit.dimension !== 'currency' && new RegExp(`\\d\\s*(?:${pattern.source})`).test(folded)) return mention
+    if (unit.dimension !== 'currency' && afterNumber.test(folded)) return mention
     first ??= mention
   }
   return first
